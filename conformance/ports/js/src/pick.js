@@ -1,0 +1,107 @@
+// The picker, spec 1.0 section 6: JSON vs TOON(flatten(value)) vs TOON(value), fewest UTF-8
+// bytes wins, ties to the earlier candidate, json always first and always eligible.
+import { encode } from '@toon-format/toon';
+import { ToonPickerError } from './errors.js';
+import { flattenChecked } from './flatten.js';
+import { stringifyJson } from './json.js';
+import { inspectPayload, MAX_DEPTH } from './payload.js';
+
+export const KNOWN_CANDIDATES = Object.freeze(['json', 'toon-flatten', 'toon']);
+export const DEFAULT_CANDIDATES = Object.freeze(['json', 'toon-flatten']);
+
+/** 6.2: TOON spec 4.x encoder, indent 2, delimiter `,` (no key folding exists in 4.x). */
+export function toon(value) {
+  return encode(value, { indentSize: 2, delimiter: ',' });
+}
+
+/** 6.1: validate names; `json` is moved/prepended to the front, the rest keep their order. */
+export function normaliseCandidates(candidates) {
+  if (!Array.isArray(candidates)) {
+    throw new ToonPickerError('invalid-options', '$', 'candidates must be a list of names');
+  }
+  const seen = new Set();
+  for (const name of candidates) {
+    if (typeof name !== 'string' || !KNOWN_CANDIDATES.includes(name)) {
+      throw new ToonPickerError('invalid-options', '$', `unknown candidate ${JSON.stringify(name)}`);
+    }
+    if (seen.has(name)) {
+      throw new ToonPickerError('invalid-options', '$', `repeated candidate ${JSON.stringify(name)}`);
+    }
+    seen.add(name);
+  }
+  return ['json', ...candidates.filter((n) => n !== 'json')];
+}
+
+/** 6.5: 0 <= r < 1. */
+export function checkMinSaving(r) {
+  if (typeof r !== 'number' || !Number.isFinite(r) || r < 0 || r >= 1) {
+    throw new ToonPickerError('invalid-options', '$', `min_saving must be a number in [0, 1), got ${JSON.stringify(r)}`);
+  }
+  return r;
+}
+
+export function utf8Size(text) {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/**
+ * pick(value, {candidates, minSaving}) -> {strategy, text, sizes, dropped}.
+ * Throws only for invalid options or an invalid payload (never for a valid payload).
+ */
+export function pick(value, { candidates = DEFAULT_CANDIDATES, minSaving = 0 } = {}) {
+  const names = normaliseCandidates(candidates);
+  const r = checkMinSaving(minSaving);
+  const { tooDeepPath } = inspectPayload(value); // invalid-payload raises here
+  const tooDeep = tooDeepPath !== null;
+
+  const texts = new Map();
+  const dropped = {};
+  for (const name of names) {
+    if (name === 'json') {
+      texts.set(name, stringifyJson(value));
+      continue;
+    }
+    // 4.1 / 6.2: both TOON candidates are subject to MAX_DEPTH so hosts agree.
+    if (tooDeep) {
+      dropped[name] = 'depth-exceeded';
+      continue;
+    }
+    let input = value;
+    if (name === 'toon-flatten') {
+      try {
+        input = flattenChecked(value);
+      } catch (err) {
+        if (err instanceof ToonPickerError) {
+          dropped[name] = err.reason; // key-collision
+          continue;
+        }
+        throw err;
+      }
+    }
+    let text;
+    try {
+      text = toon(input);
+    } catch {
+      dropped[name] = 'encode-failed'; // e.g. a lone surrogate
+      continue;
+    }
+    if (text === '') {
+      dropped[name] = 'empty-text'; // 6.3: e.g. an empty root object
+      continue;
+    }
+    texts.set(name, text);
+  }
+
+  const sizes = {};
+  for (const [name, text] of texts) sizes[name] = utf8Size(text);
+  const jsonSize = sizes.json;
+  let strategy = 'json';
+  for (const name of texts.keys()) {
+    if (name === 'json') continue;
+    // 6.4 strict < keeps ties with the earlier candidate; 6.5 exactly this double expression.
+    if (sizes[name] < sizes[strategy] && sizes[name] <= (1 - r) * jsonSize) strategy = name;
+  }
+  return { strategy, text: texts.get(strategy), sizes, dropped };
+}
+
+export { MAX_DEPTH };
