@@ -1,0 +1,130 @@
+"""The JSON candidate (spec section 3): the exact text of ECMAScript ``JSON.stringify``.
+
+``json.dumps`` differs from ``JSON.stringify`` on float notation, ``-0.0`` and lone
+surrogates; those differences flip the picker on near-ties, so they are not cosmetic.
+The C encoder is used whenever the model check saw none of them; otherwise a small
+iterative writer produces the text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal
+from typing import Any
+
+from ._model import Checked, Default, check
+
+__all__ = ["dumps", "encode", "format_number", "quote"]
+
+# json's C encoder recurses; stay well below the interpreter's recursion limit.
+_C_ENCODER_MAX_DEPTH = 500
+
+_ESCAPE = re.compile('[\x00-\x1f"\\\\\ud800-\udfff]')
+_SHORT = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    return _SHORT.get(char) or f"\\u{ord(char):04x}"
+
+
+def quote(text: str) -> str:
+    """Quote a string as JSON.stringify does (spec 3.2); surrogate pairs are already joined."""
+    return '"' + _ESCAPE.sub(_escape, text) + '"'
+
+
+def format_number(x: int | float) -> str:
+    """ECMAScript Number::toString for floats, exact digits for ints (spec 3.3)."""
+    if isinstance(x, bool):
+        raise TypeError("bool is not a number here")
+    if isinstance(x, int):
+        return int.__repr__(x)
+    if x == 0:
+        return "0"  # both zeros
+    sign = "-" if x < 0 else ""
+    # repr gives the shortest digits that round-trip, as ECMAScript requires;
+    # Decimal splits them into digits and exponent without float arithmetic.
+    parts = Decimal(float.__repr__(abs(x))).normalize().as_tuple()
+    digits = "".join(map(str, parts.digits))
+    k = len(digits)
+    n = k + int(parts.exponent)  # value = 0.<digits> * 10**n
+    if k <= n <= 21:
+        text = digits + "0" * (n - k)
+    elif 0 < n <= 21:
+        text = digits[:n] + "." + digits[n:]
+    elif -6 < n <= 0:
+        text = "0." + "0" * (-n) + digits
+    else:
+        e = n - 1
+        exponent = f"e{'+' if e >= 0 else '-'}{abs(e)}"
+        text = (digits[0] + ("." + digits[1:] if k > 1 else "")) + exponent
+    return sign + text
+
+
+def encode(checked: Checked) -> str:
+    """The JSON candidate of an already checked payload."""
+    if checked.plain and checked.depth < _C_ENCODER_MAX_DEPTH:
+        return json.dumps(
+            checked.value, ensure_ascii=False, separators=(",", ":"), check_circular=False
+        )
+    return _write(checked.value)
+
+
+def dumps(value: Any, default: Default | None = None) -> str:
+    """``JSON.stringify(value)`` as text; raises PayloadError for a non-JSON value."""
+    return encode(check(value, default))
+
+
+_CLOSE_OBJECT = object()
+_CLOSE_ARRAY = object()
+
+
+def _write(value: Any) -> str:
+    """Iterative writer: any depth, exact ECMAScript number and string text."""
+    out: list[str] = []
+    # Each entry is a value to write, a literal separator string, or a closing marker.
+    stack: list[Any] = [value]
+    while stack:
+        node = stack.pop()
+        if node is _CLOSE_OBJECT:
+            out.append("}")
+        elif node is _CLOSE_ARRAY:
+            out.append("]")
+        elif isinstance(node, _Raw):
+            out.append(node.text)
+        elif node is None:
+            out.append("null")
+        elif node is True:
+            out.append("true")
+        elif node is False:
+            out.append("false")
+        elif isinstance(node, str):
+            out.append(quote(node))
+        elif isinstance(node, (int, float)):
+            out.append(format_number(node))
+        elif isinstance(node, dict):
+            out.append("{")
+            stack.append(_CLOSE_OBJECT)
+            items = list(node.items())
+            for index in range(len(items) - 1, -1, -1):
+                key, child = items[index]
+                stack.append(child)
+                stack.append(_Raw(("," if index else "") + quote(key) + ":"))
+        else:  # list
+            out.append("[")
+            stack.append(_CLOSE_ARRAY)
+            for index in range(len(node) - 1, -1, -1):
+                stack.append(node[index])
+                if index:
+                    stack.append(_Raw(","))
+    return "".join(out)
+
+
+class _Raw:
+    """Text the writer copies as it is (punctuation and quoted member names)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
