@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ToonPickerError } from '../src/errors.js';
+import { normaliseCandidates, pick, toon } from '../src/pick.js';
+import { inArray, inObject, nest } from './helpers.js';
+
+// Expected texts and byte counts below were counted by hand.
+const p = (value, options) => pick(value, options);
+
+test('6.2 TOON encoder settings', () => {
+  assert.equal(toon({ a: 1 }), 'a: 1');
+  assert.equal(toon({ a: { b: 1 } }), 'a:\n  b: 1');
+  assert.equal(toon({ l: [1, 2] }), 'l[2]: 1,2');
+  assert.equal(toon({}), '');
+});
+
+test('6.4 toon-flatten wins when smaller; sizes are UTF-8 bytes', () => {
+  const r = p({ v: 1e-6 });
+  assert.deepEqual(r, { strategy: 'toon-flatten', text: 'v: 0.000001', sizes: { json: 14, 'toon-flatten': 11 }, dropped: {} });
+  // JSON {"é":"ü"} = 11 bytes; TOON quotes the non-ASCII key: "é": ü = 8 bytes
+  const u = p({ 'é': 'ü' });
+  assert.deepEqual(u.sizes, { json: 11, 'toon-flatten': 8 });
+  assert.equal(u.text, '"é": ü');
+});
+
+test('6.4 ties go to the earlier candidate (json)', () => {
+  // JSON {"a":"\b","b":1} and TOON a: "\u0008"\nb: 1 are both 16 bytes
+  const r = p({ a: '\b', b: 1 });
+  assert.deepEqual(r, { strategy: 'json', text: '{"a":"\\b","b":1}', sizes: { json: 16, 'toon-flatten': 16 }, dropped: {} });
+  // toon-flatten and toon equal size: the earlier in the given order wins
+  const both = p({ a: 1 }, { candidates: ['toon', 'toon-flatten'] });
+  assert.equal(both.strategy, 'toon');
+  assert.deepEqual(Object.keys(both.sizes), ['json', 'toon', 'toon-flatten']);
+  assert.equal(p({ a: 1 }, { candidates: ['toon-flatten', 'toon'] }).strategy, 'toon-flatten');
+});
+
+test('6.5 min_saving: size <= (1 - r) * json_size', () => {
+  // {"abcd":123} = 12 bytes, abcd: 123 = 9 bytes; 0.75 * 12 = 9 exactly
+  const v = { abcd: 123 };
+  assert.equal(p(v, { minSaving: 0 }).strategy, 'toon-flatten');
+  assert.equal(p(v, { minSaving: 0.25 }).strategy, 'toon-flatten');
+  assert.equal(p(v, { minSaving: 0.2500001 }).strategy, 'json');
+  assert.equal(p(v, { minSaving: 0.25 }).text, 'abcd: 123');
+  assert.deepEqual(p(v, { minSaving: 0.9 }).sizes, { json: 12, 'toon-flatten': 9 });
+  // a candidate that fails the threshold never beats a later one that passes
+  const nested = { items: [{ a: { b: 1 } }, { a: { b: 2 } }] }; // json 39, toon 23, toon-flatten 22
+  assert.deepEqual(p(nested, { candidates: ['toon', 'toon-flatten'] }).sizes, { json: 39, toon: 23, 'toon-flatten': 22 });
+  assert.equal(p(nested, { candidates: ['toon', 'toon-flatten'], minSaving: 0.4 }).strategy, 'toon-flatten');
+  assert.equal(p(nested, { candidates: ['toon', 'toon-flatten'], minSaving: 0.5 }).strategy, 'json');
+  for (const bad of [-0.1, 1, 2, NaN, '0.1', null]) {
+    assert.throws(() => p(v, { minSaving: bad }), (e) => e instanceof ToonPickerError && e.reason === 'invalid-options');
+  }
+});
+
+test('6.1 candidates: json first, order kept, unknown/repeated rejected', () => {
+  assert.deepEqual(normaliseCandidates(['toon']), ['json', 'toon']);
+  assert.deepEqual(normaliseCandidates(['toon', 'json', 'toon-flatten']), ['json', 'toon', 'toon-flatten']);
+  assert.deepEqual(normaliseCandidates([]), ['json']);
+  assert.deepEqual(p({ a: 1 }, { candidates: [] }), { strategy: 'json', text: '{"a":1}', sizes: { json: 7 }, dropped: {} });
+  for (const bad of [['yaml'], ['toon', 'toon'], ['json', 'json'], 'toon', [1]]) {
+    assert.throws(() => p({ a: 1 }, { candidates: bad }), (e) => e instanceof ToonPickerError && e.reason === 'invalid-options');
+  }
+});
+
+test('6.3 dropped: empty-text, encode-failed, key-collision, depth-exceeded', () => {
+  assert.deepEqual(p({}), { strategy: 'json', text: '{}', sizes: { json: 2 }, dropped: { 'toon-flatten': 'empty-text' } });
+  assert.deepEqual(p({}, { candidates: ['toon'] }).dropped, { toon: 'empty-text' });
+  // {"a":{}} flattens to itself; TOON "a:" (2 bytes) is not empty
+  assert.deepEqual(p({ a: {} }).sizes, { json: 8, 'toon-flatten': 2 });
+  const lone = p({ a: '\ud800' }, { candidates: ['toon-flatten', 'toon'] });
+  assert.deepEqual(lone, {
+    strategy: 'json', text: '{"a":"\\ud800"}', sizes: { json: 14 },
+    dropped: { 'toon-flatten': 'encode-failed', toon: 'encode-failed' },
+  });
+  const coll = p({ 'a.b': 1, a_b: 2 }, { candidates: ['toon-flatten', 'toon'] });
+  assert.deepEqual(coll, {
+    strategy: 'toon', text: 'a.b: 1\na_b: 2', sizes: { json: 17, toon: 13 },
+    dropped: { 'toon-flatten': 'key-collision' },
+  });
+  const deep = p(nest(21, 1, inObject), { candidates: ['toon-flatten', 'toon'] });
+  assert.equal(deep.strategy, 'json');
+  assert.deepEqual(deep.dropped, { 'toon-flatten': 'depth-exceeded', toon: 'depth-exceeded' });
+  assert.equal(deep.text, '{"a":'.repeat(21) + '1' + '}'.repeat(21));
+  // depth 20 is fine for both
+  assert.deepEqual(p(nest(20, 1, inArray), { candidates: ['toon'] }).dropped, {});
+  // depth wins over collision for toon-flatten; toon is only dropped for depth
+  const both = p({ 'a.b': 1, a_b: 2, d: nest(20, 1, inArray) }, { candidates: ['toon-flatten', 'toon'] });
+  assert.deepEqual(both.dropped, { 'toon-flatten': 'depth-exceeded', toon: 'depth-exceeded' });
+});
+
+test('scalar and array roots', () => {
+  assert.deepEqual(p([1]), { strategy: 'json', text: '[1]', sizes: { json: 3, 'toon-flatten': 6 }, dropped: {} });
+  // TOON x (1 byte) beats JSON "x" (3 bytes)
+  assert.deepEqual(p('x'), { strategy: 'toon-flatten', text: 'x', sizes: { json: 3, 'toon-flatten': 1 }, dropped: {} });
+  assert.equal(p(null).strategy, 'json'); // null vs null: tie
+});
+
+test('never raises for a valid payload, even very deep', () => {
+  const v = JSON.parse('['.repeat(100000) + ']'.repeat(100000));
+  const r = p(v, { candidates: ['toon', 'toon-flatten'] });
+  assert.equal(r.strategy, 'json');
+  assert.equal(r.sizes.json, 200000);
+  assert.equal(r.text, '['.repeat(100000) + ']'.repeat(100000));
+});
+
+test('invalid payloads raise invalid-payload', () => {
+  assert.throws(() => p({ a: Infinity }), (e) => e.reason === 'invalid-payload');
+});

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const PORT = fileURLToPath(new URL('../port.js', import.meta.url));
+
+function run(lines, args = []) {
+  const res = spawnSync(process.execPath, [PORT, ...args], {
+    input: lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n',
+    encoding: 'utf8',
+    timeout: 20000,
+  });
+  const out = res.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+  return { status: res.status, out, stderr: res.stderr };
+}
+
+const START = { cmd: 'start', protocol: 1 };
+const STOP = { cmd: 'stop' };
+
+test('start / run / stop', () => {
+  const { status, out } = run([
+    START,
+    { cmd: 'run', seq: 1, op: 'flatten', input: { a: { b: 1 } } },
+    { cmd: 'run', seq: 2, op: 'unflatten', input: { 'a.b': 1, 'a.c': {} } },
+    { cmd: 'run', seq: 3, op: 'pick', input: { v: 1e-6 }, options: { candidates: ['json', 'toon-flatten'], min_saving: 0 } },
+    { cmd: 'run', seq: 4, op: 'pick', input: { v: 1e-6 }, options: { min_saving: 0.25 } },
+    { cmd: 'run', seq: 5, op: 'flatten', input: { 'a.b': 1, a_b: 2 } },
+    { cmd: 'run', seq: 6, op: 'unflatten', input: { a: { b: 1 } } },
+    { cmd: 'run', seq: 7, op: 'pick', input: {}, options: { candidates: ['bogus'] } },
+    STOP,
+    { cmd: 'run', seq: 99, op: 'flatten', input: 1 }, // after stop: never answered
+  ]);
+  assert.equal(status, 0);
+  assert.deepEqual(out[0], {
+    ready: true, protocol: 1,
+    implementation: { name: 'toon-picker-port-js', version: '1.0.0', language: 'javascript' },
+    ops: ['flatten', 'unflatten', 'pick'],
+  });
+  assert.deepEqual(out[1], { seq: 1, ok: { 'a.b': 1 } });
+  assert.deepEqual(out[2], { seq: 2, ok: { a: { b: 1, c: {} } } });
+  assert.deepEqual(out[3], { seq: 3, ok: { strategy: 'toon-flatten', text: 'v: 0.000001', sizes: { json: 14, 'toon-flatten': 11 } } });
+  assert.deepEqual(out[4], { seq: 4, ok: { strategy: 'json', text: '{"v":0.000001}', sizes: { json: 14, 'toon-flatten': 11 } } });
+  assert.equal(out[5].seq, 5);
+  assert.equal(out[5].error.kind, 'key-collision');
+  assert.equal(typeof out[5].error.message, 'string');
+  assert.equal(out[6].error.kind, 'not-flat');
+  assert.equal(out[7].seq, 7);
+  assert.equal(out[7].error.kind, 'invalid-options');
+  assert.equal(out.length, 8);
+});
+
+test('__proto__ survives the wire', () => {
+  const { out } = run([START, '{"cmd":"run","seq":1,"op":"flatten","input":{"__proto__":{"x":{}},"constructor":1}}', STOP]);
+  assert.deepEqual(Object.keys(out[1].ok), ['__proto__.x', 'constructor']);
+  const raw = spawnSync(process.execPath, [PORT], {
+    input: '{"cmd":"run","seq":1,"op":"unflatten","input":{"__proto__.x":1}}\n', encoding: 'utf8',
+  });
+  assert.equal(raw.stdout, '{"seq":1,"ok":{"__proto__":{"x":1}}}\n');
+});
+
+test('malformed lines and unknown ops never stop the port', () => {
+  const { status, out } = run([
+    START,
+    'this is not json',
+    '[1,2]',
+    '{"cmd":"run","seq":1,"op":"flatten","input":',
+    { cmd: 'dance', seq: 2 },
+    { cmd: 'run', seq: 3, op: 'sort', input: [] },
+    { cmd: 'run', seq: 4, op: 'flatten' },
+    { cmd: 'run', seq: 5, op: 'pick', input: 1, options: [1] },
+    { cmd: 'run', seq: 6, op: 'pick', input: 1, options: { colour: 'blue' } },
+    '',
+    `{"cmd":"run","seq":7,"op":"flatten","input":${'['.repeat(100000)}${']'.repeat(100000)}}`,
+    { cmd: 'run', seq: 8, op: 'flatten', input: [1] },
+    STOP,
+  ]);
+  assert.equal(status, 0);
+  assert.deepEqual(out.slice(1, 4).map((r) => [r.seq, r.error.kind]), [[null, 'protocol'], [null, 'protocol'], [null, 'protocol']]);
+  assert.deepEqual([out[4].seq, out[4].error.kind], [2, 'protocol']);
+  assert.deepEqual(out[5], { seq: 3, skipped: 'unknown op' });
+  assert.deepEqual([out[6].seq, out[6].error.kind], [4, 'protocol']);
+  assert.deepEqual([out[7].seq, out[7].error.kind], [5, 'protocol']);
+  assert.deepEqual([out[8].seq, out[8].error.kind], [6, 'invalid-options']);
+  assert.deepEqual([out[9].seq, out[9].error.kind], [7, 'depth-exceeded']);
+  assert.deepEqual(out[10], { seq: 8, ok: [1] });
+  assert.equal(out.length, 11);
+});
+
+test('end of input without stop exits 0', () => {
+  const { status, out } = run([START, { cmd: 'run', seq: 1, op: 'flatten', input: {} }]);
+  assert.equal(status, 0);
+  assert.deepEqual(out[1], { seq: 1, ok: {} });
+});
+
+test('--oneshot: one run request, one reply, exit 0', () => {
+  const one = run([{ cmd: 'run', seq: 5, op: 'pick', input: {} }], ['--oneshot']);
+  assert.equal(one.status, 0);
+  assert.deepEqual(one.out, [{ seq: 5, ok: { strategy: 'json', text: '{}', sizes: { json: 2 } } }]);
+  const extra = run([{ cmd: 'run', seq: 1, op: 'flatten', input: { a: { b: 1 } } }, { cmd: 'run', seq: 2, op: 'flatten', input: 1 }], ['--oneshot']);
+  assert.deepEqual(extra.out, [{ seq: 1, ok: { 'a.b': 1 } }]);
+  const bad = run(['nope'], ['--oneshot']);
+  assert.equal(bad.status, 0);
+  assert.equal(bad.out.length, 1);
+  assert.equal(bad.out[0].error.kind, 'protocol');
+  const nothing = run([], ['--oneshot']);
+  assert.equal(nothing.status, 0);
+  assert.deepEqual(nothing.out, []);
+});
+
+test('logs go to stderr only: every stdout line is a JSON reply', () => {
+  const res = spawnSync(process.execPath, [PORT], {
+    input: 'x\n{"cmd":"run","seq":1,"op":"pick","input":{"a":"\\ud800"}}\n', encoding: 'utf8',
+  });
+  for (const line of res.stdout.trim().split('\n')) assert.doesNotThrow(() => JSON.parse(line));
+  assert.equal(JSON.parse(res.stdout.trim().split('\n')[1]).ok.strategy, 'json');
+});
