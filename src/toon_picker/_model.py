@@ -79,8 +79,27 @@ class Checked:
 _EXIT = object()
 
 
+class _Holder:
+    """A one-value box walked like a container whose child keeps the box's own path: used
+    for the root and for what ``default=`` returned, so neither needs a special case."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+def _surrogates(text: str) -> tuple[bool, bool]:
+    """(holds a surrogate pair split into two code points, holds a lone surrogate)."""
+    return bool(_PAIR.search(text)), bool(_SURROGATE.search(_PAIR.sub("", text)))
+
+
 def check(value: Any, default: Default | None = None) -> Checked:
-    """Check ``value`` against the data model; raise PayloadError naming the first problem."""
+    """Check ``value`` against the data model; raise PayloadError naming the first problem.
+
+    Containers go on an explicit stack (so depth is unbounded); scalars, which are most of
+    any payload, are checked inline in their container's loop on exact types first.
+    """
     max_depth = 0
     deep_link: _Link = None
     deep_found = False
@@ -88,7 +107,7 @@ def check(value: Any, default: Default | None = None) -> Checked:
     rebuild = False
     converted: dict[int, Any] = {}  # id(original) -> default(original), called once each
     active: set[int] = set()  # containers on the current path, to detect cycles
-    stack: list[tuple[Any, int, _Link]] = [(value, 0, None)]
+    stack: list[tuple[Any, int, _Link]] = [(_Holder(value), -1, None)]
 
     def convert(node: Any, link: _Link) -> Any:
         if default is None:
@@ -115,74 +134,75 @@ def check(value: Any, default: Default | None = None) -> Checked:
         if node is _EXIT:
             active.discard(depth)
             continue
-        if depth > max_depth:
-            max_depth = depth
-        if depth > MAX_DEPTH and not deep_found:
-            deep_found, deep_link = True, link
-        # Scalars first: they are most of any payload.
-        if node is None or node is True or node is False:
-            continue
-        if isinstance(node, str):
-            if _SURROGATE.search(node):
-                if _PAIR.search(node):
-                    rebuild = True
-                if _SURROGATE.search(_PAIR.sub("", node)):
-                    plain = False
-            continue
-        if isinstance(node, int):
-            continue
-        if isinstance(node, float):
-            if not math.isfinite(node):
-                raise PayloadError("invalid-payload", _path(link), f"{node!r} is not a JSON number")
-            if plain and not float_is_plain(node):
-                plain = False
-            continue
-        if isinstance(node, dict):
-            key_id = id(node)
-            if key_id in active:
-                raise PayloadError(
-                    "invalid-payload", _path(link), "cycle: the value contains itself"
-                )
-            active.add(key_id)
-            stack.append((_EXIT, key_id, None))
-            items = list(node.items())
-            for key, _ in items:
-                if not isinstance(key, str):
+        holder = type(node) is _Holder
+        if holder:
+            pairs: Any = ((None, node.value),)
+            is_object = False
+        else:
+            node_id = id(node)
+            if node_id in active:
+                raise PayloadError("invalid-payload", _path(link), "cycle: the value holds itself")
+            active.add(node_id)
+            stack.append((_EXIT, node_id, None))
+            is_object = isinstance(node, dict)
+            pairs = node.items() if is_object else enumerate(node)
+        child_depth = depth + 1
+        pending: list[tuple[Any, int, _Link]] = []
+        for key, child in pairs:
+            if child_depth > max_depth:
+                max_depth = child_depth
+                if child_depth > MAX_DEPTH and not deep_found:
+                    deep_found, deep_link = True, link if holder else (link, key)
+            if is_object:
+                if type(key) is not str and not isinstance(key, str):
                     raise PayloadError(
                         "invalid-payload",
                         _path((link, str(key))),
                         f"member name {key!r} is a {type(key).__name__}, not a string",
                     )
-            # Reversed so the stack pops members in document order (the first deep path
-            # reported is then the first in document order).
-            for key, child in reversed(items):
-                if _SURROGATE.search(key):
-                    stack.append((key, depth + 1, (link, key)))
-                stack.append((child, depth + 1, (link, key)))
-            continue
-        if isinstance(node, (list, tuple)):
-            key_id = id(node)
-            if key_id in active:
-                raise PayloadError(
-                    "invalid-payload", _path(link), "cycle: the value contains itself"
+                if not key.isascii() and _SURROGATE.search(key):
+                    pair, lone = _surrogates(key)
+                    rebuild, plain = rebuild or pair, plain and not lone
+            kind = type(child)
+            if kind is str:
+                if not child.isascii() and _SURROGATE.search(child):
+                    pair, lone = _surrogates(child)
+                    rebuild, plain = rebuild or pair, plain and not lone
+            elif kind is int or kind is bool or child is None:
+                pass
+            elif kind is float:
+                if not math.isfinite(child):
+                    raise PayloadError(
+                        "invalid-payload",
+                        _path(link if holder else (link, key)),
+                        f"{child!r} is not a JSON number",
+                    )
+                if plain and not float_is_plain(child):
+                    plain = False
+            elif kind is dict or kind is list:
+                pending.append((child, child_depth, link if holder else (link, key)))
+            elif isinstance(child, (str, int, float)):  # subclasses: check them as their base
+                base: Any = (
+                    str if isinstance(child, str) else float if isinstance(child, float) else int
                 )
-            active.add(key_id)
-            stack.append((_EXIT, key_id, None))
-            if isinstance(node, tuple):
+                converted[id(child)] = base(child)
+                pending.append(
+                    (_Holder(converted[id(child)]), depth, link if holder else (link, key))
+                )
                 rebuild = True
-            for index in range(len(node) - 1, -1, -1):
-                stack.append((node[index], depth + 1, (link, index)))
-            continue
-        rebuild = True
-        stack.append((convert(node, link), depth, link))
+            elif isinstance(child, (dict, list, tuple)):
+                rebuild = rebuild or isinstance(child, tuple)
+                pending.append((child, child_depth, link if holder else (link, key)))
+            else:
+                child_link = link if holder else (link, key)
+                pending.append((_Holder(convert(child, child_link)), depth, child_link))
+                rebuild = True
+        # Reversed, so containers pop in document order and the first deep path found is
+        # the first in document order.
+        stack.extend(reversed(pending))
 
     result = _rebuild(value, converted) if rebuild else value
-    return Checked(
-        result,
-        max_depth,
-        _path(deep_link) if deep_found else None,
-        plain,
-    )
+    return Checked(result, max_depth, _path(deep_link) if deep_found else None, plain)
 
 
 def _rebuild(value: Any, converted: dict[int, Any]) -> JSONValue:
