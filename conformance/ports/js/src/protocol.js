@@ -30,8 +30,8 @@ function runOp(op, input, options) {
     }
   }
   const result = pick(input, {
-    candidates: options.candidates ?? DEFAULT_CANDIDATES,
-    minSaving: options.min_saving ?? 0,
+    candidates: options.candidates === undefined ? DEFAULT_CANDIDATES : options.candidates,
+    minSaving: options.min_saving === undefined ? 0 : options.min_saving,
   });
   return { strategy: result.strategy, text: result.text, sizes: result.sizes };
 }
