@@ -71,7 +71,7 @@ export function handleLine(line, { oneshot = false } = {}) {
   switch (req.cmd) {
     case 'start':
       if (oneshot) return [null, false]; // oneshot has no handshake; tolerate one anyway
-      if (req.protocol !== PROTOCOL) {
+      if (req.protocol !== undefined && req.protocol !== PROTOCOL) {
         return [protocolError(seq, `unsupported protocol ${JSON.stringify(req.protocol)}`), false];
       }
       return [{

@@ -88,6 +88,13 @@ test('6.3 dropped: empty-text, encode-failed, key-collision, depth-exceeded', ()
   assert.deepEqual(both.dropped, { 'toon-flatten': 'depth-exceeded', toon: 'depth-exceeded' });
 });
 
+test('lone surrogate in a member name; __proto__ member in plain TOON', () => {
+  assert.deepEqual(p({ '\udc00': 1 }, { candidates: ['toon'] }).dropped, { toon: 'encode-failed' });
+  const r = p(JSON.parse('{"__proto__":{"x":1}}'), { candidates: ['toon-flatten', 'toon'] });
+  assert.equal(r.text, '__proto__.x: 1'); // 14 bytes; TOON "__proto__:\n  x: 1" is 17
+  assert.deepEqual(r.sizes, { json: 21, 'toon-flatten': 14, toon: 17 });
+});
+
 test('scalar and array roots', () => {
   assert.deepEqual(p([1]), { strategy: 'json', text: '[1]', sizes: { json: 3, 'toon-flatten': 6 }, dropped: {} });
   // TOON x (1 byte) beats JSON "x" (3 bytes)

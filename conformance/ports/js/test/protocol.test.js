@@ -87,6 +87,13 @@ test('malformed lines and unknown ops never stop the port', () => {
   assert.equal(out.length, 11);
 });
 
+test('start handshake: other protocol versions are refused, the port keeps going', () => {
+  const { status, out } = run([{ cmd: 'start', protocol: 2 }, START, STOP]);
+  assert.equal(status, 0);
+  assert.equal(out[0].error.kind, 'protocol');
+  assert.equal(out[1].ready, true);
+});
+
 test('end of input without stop exits 0', () => {
   const { status, out } = run([START, { cmd: 'run', seq: 1, op: 'flatten', input: {} }]);
   assert.equal(status, 0);
