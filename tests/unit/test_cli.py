@@ -1,0 +1,90 @@
+"""The command line (issue 2): pick, flatten, unflatten; one-line errors, exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toon_picker.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_pick_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "rows.json"
+    source.write_text(json.dumps([{"a": {"b": 1}}, {"a": {"b": 2}}]))
+    status, out, err = run(capsys, "pick", "--json", str(source))
+    assert status == 0
+    assert err == ""
+    assert json.loads(out) == {
+        "strategy": "toon-flatten",
+        "text": "[2]{a.b}:\n  1\n  2",
+        "sizes": {"json": 29, "toon-flatten": 17},
+        "dropped": {},
+    }
+
+
+def test_pick_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "rows.json"
+    source.write_text('{"a":1}')
+    assert run(capsys, "pick", "--min-saving", "0.5", str(source))[1] == '{"a":1}\n'
+    assert run(capsys, "pick", "--candidates", "json", str(source))[1] == '{"a":1}\n'
+    assert run(capsys, "pick", str(source))[1] == "a: 1\n"
+
+
+def test_flatten_and_unflatten(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "x.json"
+    source.write_text('{"a":{"b.c":1.0,"d":{}}}')
+    assert run(capsys, "flatten", str(source))[1] == '{"a.b_c":1,"a.d":{}}\n'
+    source.write_text('{"a.b":1,"a.c":[]}')
+    assert run(capsys, "unflatten", str(source))[1] == '{"a":{"b":1,"c":[]}}\n'
+
+
+@pytest.mark.parametrize(
+    ("command", "text", "message"),
+    [
+        ("flatten", '{"a.b":1,"a_b":2}', "key-collision at $.a_b"),
+        ("unflatten", '{"a":1,"a.b":2}', "path-conflict"),
+        ("pick", "[1,", "invalid JSON"),
+        ("pick", '{"a":NaN}', "invalid-payload"),
+        ("pick", '{"a":1,"a":2}', "repeats"),
+        ("pick", "[" * 100_000 + "]" * 100_000, "nested too deep"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, text: str, message: str
+) -> None:
+    source = tmp_path / "bad.json"
+    source.write_text(text)
+    status, out, err = run(capsys, command, str(source))
+    assert status == 2
+    assert out == ""
+    assert message in err
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "pick", "/no/such/file.json")
+    assert status == 2
+    assert "cannot read" in err
+
+
+def test_console_script_reads_stdin() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "toon_picker.cli", "pick"],
+        input='[{"x":1},{"x":2}]',
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "[2]{x}:\n  1\n  2\n"
