@@ -20,7 +20,7 @@ from ._picker import CANDIDATES, pick
 __all__ = ["main"]
 
 # Modules that add subcommands: each exposes register(subparsers).
-_COMMANDS: tuple[str, ...] = ()
+_COMMANDS: tuple[str, ...] = ("toon_picker._cli_report",)
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
