@@ -405,6 +405,8 @@ def _progress(stream: TextIO, done: int, total: int, label: str) -> None:
 
 
 def _kb(n: int) -> str:
+    if n < 1024:
+        return f"{n} B"
     return f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.2f} MB"
 
 
@@ -490,6 +492,11 @@ def _summary_table(report: Report) -> str:
     return "\n".join(lines)
 
 
+def _mean_change(payloads: Sequence[Measured]) -> float:
+    """Unweighted mean of the per-payload changes (one large payload cannot dominate it)."""
+    return sum(m.change for m in payloads) / len(payloads) if payloads else 0.0
+
+
 def _combined_line(report: Report) -> str:
     g = report.combined
     if g is None or not g.payloads:
@@ -502,7 +509,8 @@ def _combined_line(report: Report) -> str:
     text = (
         f"combined: {g.payloads} payloads in {len(report.groups)} groups; bytes "
         + ", ".join(parts)
-        + f"; picked {g.picked} ({_pct(g.change)} vs JSON); wins {g.wins_text()}"
+        + f"; picked {g.picked} ({_pct(g.change)} vs JSON"
+        + f", mean per payload {_pct(_mean_change(report.payloads))}); wins {g.wins_text()}"
     )
     if g.tokens:
         text += f"; tokens json {g.tokens['json']}, picked {g.tokens['picked']}"
@@ -600,9 +608,12 @@ _COLOURS = {"json": "#8c8c8c", "toon-flatten": "#1f77b4", "toon": "#2ca02c", "pi
 
 
 def write_chart(report: Report, path: str | Path, *, title: str | None = None) -> None:
-    """A grouped bar chart: bytes per group and candidate (log scale) above, change vs
-    JSON in percent below. Format from the suffix (``.svg``, ``.png``, ``.pdf``).
+    """A grouped bar chart of bytes per group and strategy; format from the suffix
+    (``.svg``, ``.png``, ``.pdf``).
 
+    Bar heights are sizes relative to the group's JSON (JSON = 100%), on a linear axis
+    from 0, so groups of very different sizes stay comparable without a misleading log
+    axis; each bar is labelled with its bytes and its change against JSON.
     Needs matplotlib (``pip install 'toon-picker[chart]'``); ImportError otherwise.
     """
     import matplotlib
@@ -614,60 +625,52 @@ def write_chart(report: Report, path: str | Path, *, title: str | None = None) -
     if report.combined and len(groups) > 1:
         groups.append(report.combined)
     series = [*report.candidates, "picked"]
-    width = 0.8 / len(series)
-    xs = range(len(groups))
-    with plt.rc_context({"svg.hashsalt": "toon-picker", "font.size": 9}):
-        fig, (top, bottom) = plt.subplots(
-            2,
-            1,
-            figsize=(max(6.0, 1.6 * len(groups) + 2), 7),
-            sharex=True,
-            gridspec_kw={"height_ratios": [3, 2]},
-        )
+    width = 0.84 / len(series)
+    rc: dict[str, Any] = {"svg.hashsalt": "toon-picker", "svg.fonttype": "none", "font.size": 9}
+    with plt.rc_context(rc):  # type: ignore[arg-type]
+        fig, ax = plt.subplots(figsize=(max(6.5, 1.25 * len(groups) * len(series) / 3 + 2), 5.2))
+        top = 100.0
         for i, name in enumerate(series):
             offset = (i - (len(series) - 1) / 2) * width
-            values = [g.picked if name == "picked" else g.totals.get(name, 0) for g in groups]
-            colour = _COLOURS.get(name, f"C{i}")
-            top.bar([x + offset for x in xs], values, width, label=name, color=colour)
-            if name == "json":
-                continue
-            changes = [
-                _change(v, g.totals.get("json", 0)) for v, g in zip(values, groups, strict=True)
+            sizes = [g.picked if name == "picked" else g.totals.get(name, 0) for g in groups]
+            shares = [
+                100.0 * size / g.totals["json"] if g.totals.get("json") else 0.0
+                for size, g in zip(sizes, groups, strict=True)
             ]
-            bars = bottom.bar([x + offset for x in xs], changes, width, label=name, color=colour)
-            for bar, change in zip(bars, changes, strict=True):
-                bottom.annotate(
-                    f"{change:+.1f}",
-                    (bar.get_x() + bar.get_width() / 2, change),
-                    xytext=(0, 2 if change >= 0 else -2),
-                    textcoords="offset points",
+            top = max(top, *shares)
+            xs = [x + offset for x in range(len(groups))]
+            bars = ax.bar(xs, shares, width * 0.92, label=name, color=_COLOURS.get(name, f"C{i}"))
+            for bar, size, share in zip(bars, sizes, shares, strict=True):
+                label = _kb(size) if name == "json" else f"{_kb(size)}  {share - 100:+.1f}%"
+                ax.text(
+                    bar.get_x() + bar.get_width() / 2,
+                    2,
+                    label,
+                    rotation=90,
                     ha="center",
-                    va="bottom" if change >= 0 else "top",
+                    va="bottom",
                     fontsize=7,
+                    color="white",
                 )
-        top.set_yscale("log")
-        top.set_ylabel("UTF-8 bytes (log scale)")
-        top.legend(ncols=len(series), loc="upper left", frameon=False, fontsize=8)
-        top.grid(axis="y", which="major", alpha=0.3)
-        top.set_title(
-            title
-            or f"Bytes per group and strategy ({len(report.payloads)} payloads, "
-            f"min-saving {report.min_saving:g})"
-        )
-        bottom.axhline(0, color="black", linewidth=0.8)
-        bottom.set_ylabel("change vs JSON (%)")
-        bottom.grid(axis="y", alpha=0.3)
-        bottom.margins(y=0.2)
-        bottom.set_xticks(list(xs))
-        bottom.set_xticklabels(
-            [
-                f"{g.name}\n{g.payloads} payloads, JSON {_kb(g.totals.get('json', 0))}"
-                for g in groups
-            ],
+        ax.axhline(100, color="black", linewidth=0.8, linestyle="--")
+        ax.set_ylim(0, top * 1.08)
+        ax.set_ylabel("bytes relative to JSON (%)")
+        ax.set_xticks(list(range(len(groups))))
+        ax.set_xticklabels(
+            [f"{g.name}\n{g.payloads} payloads" for g in groups],
             rotation=20 if len(groups) > 4 else 0,
             ha="right" if len(groups) > 4 else "center",
             fontsize=8,
         )
+        ax.legend(ncols=len(series), loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False)
+        ax.set_title(
+            title
+            or f"Bytes per group and strategy ({len(report.payloads)} payloads, "
+            f"min-saving {report.min_saving:g})",
+            pad=24,
+        )
+        ax.grid(axis="y", alpha=0.3)
+        ax.set_axisbelow(True)
         fig.tight_layout()
         fig.savefig(path, metadata={"Date": None} if str(path).endswith(".svg") else None)
         plt.close(fig)
