@@ -49,7 +49,7 @@ def pick(
     >>> rows = [{"id": 1, "ok": True}, {"id": 2, "ok": False}]
     >>> result = pick(rows)
     >>> result.strategy, result.sizes
-    ('toon-flatten', {'json': 43, 'toon-flatten': 27})
+    ('toon-flatten', {'json': 40, 'toon-flatten': 30})
     >>> print(result.text)
     [2]{id,ok}:
       1,true
