@@ -25,6 +25,8 @@ except ImportError as _exc:  # pragma: no cover - exercised by a subprocess test
         'toon_picker.mcp needs the MCP Python SDK: pip install "toon-picker[mcp]"'
     ) from _exc
 
+from pydantic import BaseModel
+
 from ._picker import Pick, pick
 
 __all__ = ["META_KEY", "CallToolResult", "compact_tool", "fenced", "structured", "tool_result"]
@@ -201,15 +203,44 @@ def _output_converter(
     if meta.output_schema is None:
         return None
     wrapped = bool(meta.wrap_output)
+    to_json_value = _structured_converter(meta)
 
     def convert(value: Any) -> tuple[dict[str, Any], bool]:
-        converted = meta.convert_result(value)
-        # mcp 1.x returns (unstructured, structured); 2.x returns a CallToolResult.
-        if isinstance(converted, tuple):
-            return converted[1], wrapped
-        return converted.structured_content, wrapped
+        return to_json_value({"result": value} if wrapped else value), wrapped
 
     return convert
+
+
+def _structured_converter(meta: Any) -> Callable[[Any], dict[str, Any]]:
+    """Validate a return value against the SDK's output type and dump it as JSON data.
+
+    The same two steps as the SDK's ``convert_result``, without the text block it also
+    builds: that text is replaced anyway, and building it would serialise the value once
+    more (and fail on a lone surrogate, which the picker ships as JSON instead).
+    """
+    output_adapter = getattr(meta, "_output_adapter", None)
+    if output_adapter is None:  # mcp 1.x: the output type is always a pydantic model
+        model = meta.output_model
+
+        def dump_model(value: Any) -> dict[str, Any]:
+            dumped: dict[str, Any] = model.model_validate(value).model_dump(
+                mode="json", by_alias=True
+            )
+            return dumped
+
+        return dump_model
+
+    adapter = output_adapter(meta.output_model)
+
+    def dump(value: Any) -> dict[str, Any]:
+        validated = adapter.validate_python(value, by_alias=True, by_name=True)
+        if isinstance(validated, BaseModel):  # a returned subclass keeps its own fields
+            dumped: dict[str, Any] = validated.model_dump(mode="json", by_alias=True)
+        else:
+            dumped = adapter.dump_python(validated, mode="json", by_alias=True)
+        return dumped
+
+    return dump
 
 
 def _sdk_func_metadata() -> Callable[..., Any]:
