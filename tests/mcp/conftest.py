@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.metadata import PackageNotFoundError, version
@@ -55,6 +56,27 @@ async def connected(server: Any) -> AsyncIterator[Any]:
             yield session
 
 
+@asynccontextmanager
+async def connected_stdio(command: str, args: list[str]) -> AsyncIterator[Any]:
+    """An initialised client talking to a server subprocess over stdio, through the SDK."""
+    from mcp import StdioServerParameters
+
+    # The SDK passes only a few safe variables by default; the child needs the test's
+    # environment (PYTHONPATH, virtualenv) to import toon_picker.
+    params = StdioServerParameters(command=command, args=args, env=dict(os.environ))
+    if SDK_MAJOR >= 2:
+        from mcp import Client
+
+        async with Client(params) as client:
+            yield client
+    else:
+        from mcp import ClientSession, stdio_client
+
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            yield session
+
+
 def wire(result: Any) -> dict[str, Any]:
     """A result or tool as its wire-named dict (``structuredContent``, ``_meta``, ...)."""
     dumped: dict[str, Any] = result.model_dump(by_alias=True)
@@ -69,6 +91,7 @@ class SDK:
     make_server = staticmethod(make_server)
     context_type = staticmethod(context_type)
     connected = staticmethod(connected)
+    connected_stdio = staticmethod(connected_stdio)
     wire = staticmethod(wire)
 
     @staticmethod
