@@ -821,8 +821,8 @@ def deep_items(n: int, depth: int, seed: int = 0) -> JSON:
     items = []
     for i in range(n):
         leaf: JSON = {"value": rng.randrange(1000), "label": _id(rng, 6)}
-        # leaf members sit at `depth`; each wrapping object adds one level above them.
-        for level in range(depth - 2, 0, -1):
+        # row = 1, row.chain = 2, so the leaf's members sit at 3 + number of wrappers.
+        for level in range(depth - 3, 0, -1):
             leaf = {f"level{level}": leaf, "n": level}
         row = {"id": i, "name": _id(rng, 8), "score": round(rng.random(), 4), "chain": leaf}
         if depth == 2:
