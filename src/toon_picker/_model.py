@@ -74,6 +74,8 @@ class Checked:
     plain: bool
     """True when ``json.dumps`` (compact, ``ensure_ascii=False``) gives the exact JSON text:
     no float that Python writes differently, no lone surrogate."""
+    lone_surrogates: bool
+    """True when a string or member name holds a lone surrogate (escaped in JSON text)."""
 
 
 _EXIT = object()
@@ -104,6 +106,7 @@ def check(value: Any, default: Default | None = None) -> Checked:
     deep_link: _Link = None
     deep_found = False
     plain = True
+    lone = False
     rebuild = False
     converted: dict[int, Any] = {}  # id(original) -> default(original), called once each
     active: set[int] = set()  # containers on the current path, to detect cycles
@@ -161,13 +164,13 @@ def check(value: Any, default: Default | None = None) -> Checked:
                         f"member name {key!r} is a {type(key).__name__}, not a string",
                     )
                 if not key.isascii() and _SURROGATE.search(key):
-                    pair, lone = _surrogates(key)
-                    rebuild, plain = rebuild or pair, plain and not lone
+                    pair, has_lone = _surrogates(key)
+                    rebuild, lone = rebuild or pair, lone or has_lone
             kind = type(child)
             if kind is str:
                 if not child.isascii() and _SURROGATE.search(child):
-                    pair, lone = _surrogates(child)
-                    rebuild, plain = rebuild or pair, plain and not lone
+                    pair, has_lone = _surrogates(child)
+                    rebuild, lone = rebuild or pair, lone or has_lone
             elif kind is int or kind is bool or child is None:
                 pass
             elif kind is float:
@@ -202,7 +205,9 @@ def check(value: Any, default: Default | None = None) -> Checked:
         stack.extend(reversed(pending))
 
     result = _rebuild(value, converted) if rebuild else value
-    return Checked(result, max_depth, _path(deep_link) if deep_found else None, plain)
+    return Checked(
+        result, max_depth, _path(deep_link) if deep_found else None, plain and not lone, lone
+    )
 
 
 def _rebuild(value: Any, converted: dict[int, Any]) -> JSONValue:
