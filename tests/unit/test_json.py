@@ -115,3 +115,47 @@ def test_matches_node_json_stringify() -> None:
         (p, e, dumps(p)) for p, e in zip(payloads, expected, strict=True) if dumps(p) != e
     ]
     assert mismatches == []
+
+
+def random_payload(rng: random.Random, depth: int = 0) -> Any:
+    roll = rng.random()
+    if depth < 4 and roll < 0.3:
+        return {
+            rng.choice(["a", "b.c", "", "\ud800", "é", "k"]) + str(i): random_payload(
+                rng, depth + 1
+            )
+            for i in range(rng.randrange(4))
+        }
+    if depth < 4 and roll < 0.5:
+        return [random_payload(rng, depth + 1) for _ in range(rng.randrange(4))]
+    return rng.choice(
+        [
+            None,
+            True,
+            False,
+            0,
+            -3,
+            2**60,
+            1.0,
+            -0.0,
+            1e-5,
+            0.25,
+            1e16,
+            3e21,
+            'x\n"',
+            "\ud800",
+            "😀",
+            "\x01",
+        ]
+    )
+
+
+def test_the_three_writers_agree() -> None:
+    from toon_picker._json import _recursive, _write, encode, quote
+
+    rng = random.Random(11)
+    for _ in range(2000):
+        payload = random_payload(rng)
+        text = _write(payload)
+        assert encode(check(payload)) == text
+        assert _recursive(payload, quote) == text
