@@ -52,16 +52,21 @@ def _merge(obj: dict[str, JSONValue], prefix: str, out: dict[str, JSONValue], li
     Names are unique within ``obj`` after normalisation (else key-collision), and they hold
     no dots, so the dotted keys written into ``out`` can never meet each other.
     """
-    seen: dict[str, str] = {}
+    dotted: dict[str, str] = {}  # normalised -> original, for names that hold a dot
     for name, child in obj.items():
-        key = name.replace(".", "_")
-        if key in seen:
-            raise FlattenError(
-                "key-collision",
-                format_path([*_parts(link), name]),
-                f"members {seen[key]!r} and {name!r} both normalise to {key!r}",
-            )
-        seen[key] = name
+        if "." in name:
+            # Only a name with a dot can meet another: plain names are unique already.
+            key = name.replace(".", "_")
+            other = key if key in obj else dotted.get(key)
+            if other is not None:
+                raise FlattenError(
+                    "key-collision",
+                    format_path([*_parts(link), name]),
+                    f"members {other!r} and {name!r} both normalise to {key!r}",
+                )
+            dotted[key] = name
+        else:
+            key = name
         full = prefix + key
         if isinstance(child, dict):
             if child:

@@ -51,7 +51,7 @@ def test_flatten_and_unflatten(tmp_path: Path, capsys: pytest.CaptureFixture[str
 @pytest.mark.parametrize(
     ("command", "text", "message"),
     [
-        ("flatten", '{"a.b":1,"a_b":2}', "key-collision at $.a_b"),
+        ("flatten", '{"a.b":1,"a_b":2}', 'key-collision at $["a.b"]'),
         ("unflatten", '{"a":1,"a.b":2}', "path-conflict"),
         ("pick", "[1,", "invalid JSON"),
         ("pick", '{"a":NaN}', "invalid-payload"),
