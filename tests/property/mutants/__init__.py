@@ -1,0 +1,1 @@
+"""Deliberately broken flattens and the test showing the properties catch each one."""
