@@ -299,7 +299,7 @@ def load_tokenizer(encoding: str) -> tuple[Tokenizer | None, str | None]:
         return None, f"loading encoding {encoding!r} took over {TOKENIZER_TIMEOUT_S:g} s"
     loaded = result[0]
     if isinstance(loaded, BaseException):
-        detail = str(loaded).splitlines()[0][:120] if str(loaded) else ""
+        detail = str(loaded).splitlines()[0][:60] if str(loaded) else ""
         return (
             None,
             f"cannot load encoding {encoding!r} offline ({type(loaded).__name__}: {detail})",
