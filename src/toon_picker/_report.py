@@ -404,6 +404,10 @@ def _progress(stream: TextIO, done: int, total: int, label: str) -> None:
 # --- rendering ----------------------------------------------------------------------
 
 
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
 def _kb(n: int) -> str:
     if n < 1024:
         return f"{n} B"
@@ -430,13 +434,14 @@ def _table(report: Report) -> str:
     head = f"  {'payload':<{width}}" + "".join(f" {c:>13}" for c in cands)
     head += f"  {'pick':<13} {'change':>8}" + (f" {'tokens':>9} {'tok.chg':>8}" if tok else "")
     lines = [
-        f"toon-picker report: {len(report.payloads)} payloads, {len(report.groups)} groups, "
+        f"toon-picker report: {_n(len(report.payloads), 'payload')}, "
+        f"{_n(len(report.groups), 'group')}, "
         f"candidates {','.join(cands)}, min-saving {report.min_saving:g}"
         + (f", fields {','.join(report.fields)}" if report.fields else "")
         + (f", tokens {report.tokens_encoding}" if tok else ""),
     ]
     for group in report.groups.values():
-        lines += ["", f"{group.name} ({group.payloads} payloads)", head]
+        lines += ["", f"{group.name} ({_n(group.payloads, 'payload')})", head]
         for m in report.payloads:
             if m.group != group.name:
                 continue
@@ -507,7 +512,7 @@ def _combined_line(report: Report) -> str:
         for c in report.candidates
     ]
     text = (
-        f"combined: {g.payloads} payloads in {len(report.groups)} groups; bytes "
+        f"combined: {_n(g.payloads, 'payload')} in {_n(len(report.groups), 'group')}; bytes "
         + ", ".join(parts)
         + f"; picked {g.picked} ({_pct(g.change)} vs JSON"
         + f", mean per payload {_pct(_mean_change(report.payloads))}); wins {g.wins_text()}"
