@@ -5,9 +5,10 @@ protocol, JSON.stringify + @toon-format/toon) and to the Python reference (in-pr
 toon-format). When both give the same strategy, text and sizes, that result becomes the
 case's ``ok``. Any disagreement (or an error on either side) is printed and the case is
 left as it was (host-level cases take the reference's result, spec 1.2, and the JS
-difference is printed as HOST): resolve it by reading spec/SPEC.md, fix the implementation that is wrong,
-and run the tool again. Nothing is written when --check is given; then the exit status is 1
-if an existing expectation differs from the agreed result or the sides disagree.
+difference is printed as HOST): resolve it by reading spec/SPEC.md, fix the implementation
+that is wrong, and run the tool again. Nothing is written when --check is given; then the
+exit status is 1 if an existing expectation differs from the agreed result or the sides
+disagree.
 
     python conformance/tools/build_pick_expectations.py [--check] [--port CMD]
 """
@@ -68,16 +69,20 @@ def main() -> int:
                     print(f"HOST {case['id']}: js differs as 3.4 allows: {json.dumps(js)[:160]}")
                 elif not _same(py, js) or "strategy" not in py:
                     disagreements += 1
-                    print(f"DISAGREE {case['id']} input={json.dumps(case['input'])[:160]}"
-                          f" options={json.dumps(options)}\n  python: {json.dumps(py)}\n"
-                          f"  js:     {json.dumps(js)}")
+                    print(
+                        f"DISAGREE {case['id']} input={json.dumps(case['input'])[:160]}"
+                        f" options={json.dumps(options)}\n  python: {json.dumps(py)}\n"
+                        f"  js:     {json.dumps(js)}"
+                    )
                     continue
                 if case.get("ok") is not None and _same(case["ok"], py):
                     continue
                 if "ok" in case:
                     stale += 1
-                    print(f"CHANGED {case['id']}: was {json.dumps(case['ok'])[:200]}\n"
-                          f"  now {json.dumps(py)[:200]}")
+                    print(
+                        f"CHANGED {case['id']}: was {json.dumps(case['ok'])[:200]}\n"
+                        f"  now {json.dumps(py)[:200]}"
+                    )
                 if not args.check:
                     case["ok"] = py
                     filled += 1
@@ -86,8 +91,7 @@ def main() -> int:
                 write_file(path, data["description"], data["cases"])
     finally:
         port.close()
-    print(f"{seq} pick cases: {disagreements} disagreements, {stale} changed, "
-          f"{filled} written")
+    print(f"{seq} pick cases: {disagreements} disagreements, {stale} changed, {filled} written")
     return 1 if disagreements or (args.check and stale) else 0
 
 

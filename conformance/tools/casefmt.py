@@ -29,9 +29,7 @@ def _ordered(case: dict[str, Any]) -> dict[str, Any]:
 
 def dumps_file(description: str, cases: list[dict[str, Any]]) -> str:
     lines = ",\n".join("    " + _dump(_ordered(c)) for c in cases)
-    return (
-        "{\n  \"description\": " + _dump(description) + ",\n  \"cases\": [\n" + lines + "\n  ]\n}\n"
-    )
+    return '{\n  "description": ' + _dump(description) + ',\n  "cases": [\n' + lines + "\n  ]\n}\n"
 
 
 def load_file(path: Path) -> dict[str, Any]:

@@ -85,7 +85,7 @@ def _ranges(ids: list[str]) -> str:
     def flush() -> None:
         if run:
             first, last = run[0], run[-1]
-            parts.append(first if first == last else f"{first}–{last.rsplit('.', 1)[1]}")
+            parts.append(first if first == last else f"{first}-{last.rsplit('.', 1)[1]}")
 
     for cid in ids:
         prefix, num = cid.rsplit(".", 1)
@@ -103,10 +103,16 @@ def _ranges(ids: list[str]) -> str:
 def problems(sections: list[Section], cases: list[tuple[str, str]]) -> list[str]:
     known = {s.number for s in sections}
     cited = {spec for _, spec in cases}
-    out = [f"case {cid} cites section {spec}, which spec/SPEC.md does not have"
-           for cid, spec in cases if spec not in known]
-    out += [f"section {s.number} ({s.title}) has {s.musts} MUST but no conformance case"
-            for s in sections if s.musts and s.number not in cited]
+    out = [
+        f"case {cid} cites section {spec}, which spec/SPEC.md does not have"
+        for cid, spec in cases
+        if spec not in known
+    ]
+    out += [
+        f"section {s.number} ({s.title}) has {s.musts} MUST but no conformance case"
+        for s in sections
+        if s.musts and s.number not in cited
+    ]
     return out
 
 
@@ -130,8 +136,10 @@ def render(sections: list[Section], cases: list[tuple[str, str]]) -> str:
         ids = by_section.get(s.number, [])
         if not s.musts and not ids:
             continue
-        lines.append(f"| [{s.number}](../spec/SPEC.md#s{s.number}) | {s.title} | {s.musts} | "
-                     f"{len(ids)} | {_ranges(ids) or '**none**'} |")
+        lines.append(
+            f"| [{s.number}](../spec/SPEC.md#s{s.number}) | {s.title} | {s.musts} | "
+            f"{len(ids)} | {_ranges(ids) or '**none**'} |"
+        )
     issues = problems(sections, cases)
     lines += ["", "Problems: none." if not issues else "Problems:", *[f"- {p}" for p in issues]]
     return "\n".join(lines) + "\n"
@@ -149,7 +157,9 @@ def main() -> int:
     if args.check:
         current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
         if current != text:
-            print(f"{OUTPUT.relative_to(ROOT)} is stale: run {Path(__file__).name}", file=sys.stderr)
+            print(
+                f"{OUTPUT.relative_to(ROOT)} is stale: run {Path(__file__).name}", file=sys.stderr
+            )
             return 1
     else:
         OUTPUT.write_text(text, encoding="utf-8")

@@ -56,13 +56,19 @@ def main(argv: list[str]) -> int:
             continue
         cmd = request.get("cmd") if isinstance(request, dict) else None
         if cmd == "start":
-            _reply({
-                "ready": True,
-                "protocol": PROTOCOL,
-                "implementation": {"name": "toon-picker", "version": _version(),
-                                   "language": "python", "spec": SPEC_VERSION},
-                "ops": OPS,
-            })
+            _reply(
+                {
+                    "ready": True,
+                    "protocol": PROTOCOL,
+                    "implementation": {
+                        "name": "toon-picker",
+                        "version": _version(),
+                        "language": "python",
+                        "spec": SPEC_VERSION,
+                    },
+                    "ops": OPS,
+                }
+            )
         elif cmd == "stop":
             return 0
         else:

@@ -35,19 +35,44 @@ def register(subparsers: Any) -> None:
         ),
     )
     run.add_argument("--port", metavar="CMD", help="port command line (split like a shell)")
-    run.add_argument("--level", choices=("must", "host"), default="must",
-                     help="must: must-level cases only (default); host: also host-level ones")
-    run.add_argument("--run", action="append", default=[], metavar="GLOB",
-                     help="run only case ids matching GLOB (repeatable)")
-    run.add_argument("--skip", action="append", default=[], metavar="GLOB",
-                     help="skip case ids matching GLOB (repeatable; counted as skipped)")
-    run.add_argument("--known-failures", metavar="FILE",
-                     help="file of case ids or globs, one per line, '#' comments")
+    run.add_argument(
+        "--level",
+        choices=("must", "host"),
+        default="must",
+        help="must: must-level cases only (default); host: also host-level ones",
+    )
+    run.add_argument(
+        "--run",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="run only case ids matching GLOB (repeatable)",
+    )
+    run.add_argument(
+        "--skip",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="skip case ids matching GLOB (repeatable; counted as skipped)",
+    )
+    run.add_argument(
+        "--known-failures",
+        metavar="FILE",
+        help="file of case ids or globs, one per line, '#' comments",
+    )
     run.add_argument("--json", metavar="REPORT", help="write a JSON report to REPORT")
-    run.add_argument("--oneshot", action="store_true",
-                     help="start the port once per case with a single run request")
-    run.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S",
-                     help=f"seconds to wait for each reply (default {DEFAULT_TIMEOUT:g})")
+    run.add_argument(
+        "--oneshot",
+        action="store_true",
+        help="start the port once per case with a single run request",
+    )
+    run.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds to wait for each reply (default {DEFAULT_TIMEOUT:g})",
+    )
     run.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the bundled one)")
     run.add_argument("--quiet", action="store_true", help="do not print failure details")
     run.set_defaults(func=main)
@@ -101,17 +126,28 @@ def main(args: argparse.Namespace) -> int:
         f"port: {args.port or 'in-process reference'}\n"
     )
     out.flush()
-    report = run_cases(port, cases, level=args.level, skip=args.skip, known_failures=known,
-                       on_outcome=_printer(out, args.quiet))
+    report = run_cases(
+        port,
+        cases,
+        level=args.level,
+        skip=args.skip,
+        known_failures=known,
+        on_outcome=_printer(out, args.quiet),
+    )
     impl = report.implementation
     if impl:
         out.write("implementation: " + ", ".join(f"{k} {v}" for k, v in impl.items()) + "\n")
     for op in OPS:
         out.write(f"{op}: {report.summary(op)}\n")
     if args.json:
-        data = {"corpus": {"version": corpus.version, **m}, "port": args.port,
-                "level": args.level, **report.to_json()}
-        Path(args.json).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
-                                   encoding="utf-8")
+        data = {
+            "corpus": {"version": corpus.version, **m},
+            "port": args.port,
+            "level": args.level,
+            **report.to_json(),
+        }
+        Path(args.json).write_text(
+            json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
     out.write(report.summary() + "\n")
     return 1 if report.must_failed else 0

@@ -62,8 +62,10 @@ def same_pick(expected: dict[str, Any], actual: Any) -> str | None:
             return f"{name} differs"
     sizes = _pairs(got.get("sizes"))
     want = list(expected["sizes"].items())
-    if sizes is None or [(k, v) for k, v in sizes] != want or any(
-        isinstance(v, bool) or not isinstance(v, int) for _, v in sizes
+    if (
+        sizes is None
+        or [(k, v) for k, v in sizes] != want
+        or any(isinstance(v, bool) or not isinstance(v, int) for _, v in sizes)
     ):
         return "sizes differ (names, order or byte counts)"
     return None

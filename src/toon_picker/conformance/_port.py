@@ -80,7 +80,7 @@ def check_reply(reply: Any, seq: int) -> dict[str, Any]:
     if "error" in fields:
         err = dict(fields["error"]) if isinstance(fields["error"], Members) else None
         if err is None or not isinstance(err.get("kind"), str):
-            raise PortFailure("protocol", "error reply needs {\"kind\": REASON, ...}")
+            raise PortFailure("protocol", 'error reply needs {"kind": REASON, ...}')
         fields["error"] = err
     return fields
 
@@ -133,7 +133,9 @@ class _Process:
             code = None
         time.sleep(0.05)  # let the stderr reader catch the last lines
         tail = " | ".join(list(self.stderr)[-3:])
-        return PortFailure("crash", f"{what} (exit status {code}){'; stderr: ' + tail if tail else ''}")
+        return PortFailure(
+            "crash", f"{what} (exit status {code}){'; stderr: ' + tail if tail else ''}"
+        )
 
     def read(self, timeout: float) -> bytes:
         try:
@@ -213,10 +215,8 @@ class ProcessPort:
             return
         with contextlib.suppress(PortFailure):
             proc.send(json.dumps({"cmd": "stop"}) + "\n", close=True)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             proc.proc.wait(timeout=min(self.timeout, 5))
-        except subprocess.TimeoutExpired:
-            pass
         proc.kill()
 
 
@@ -248,8 +248,9 @@ class ReferencePort:
     """The reference implementation in-process, answering like a port would."""
 
     def __init__(self) -> None:
-        from .. import SPEC_VERSION
         from importlib.metadata import PackageNotFoundError, version
+
+        from .. import SPEC_VERSION
 
         try:
             pkg = version("toon-picker")
@@ -261,7 +262,7 @@ class ReferencePort:
             "language": "python",
             "spec": SPEC_VERSION,
         }
-        self.ops = ("flatten", "unflatten", "pick")
+        self.ops: tuple[str, ...] = ("flatten", "unflatten", "pick")
 
     def run(self, seq: int, op: str, input: Any, options: dict[str, Any]) -> Any:
         return answer(seq, op, copy.deepcopy(input), options)
@@ -270,7 +271,7 @@ class ReferencePort:
         pass
 
 
-def answer(seq: int, op: str, value: Any, options: dict[str, Any]) -> dict[str, Any]:
+def answer(seq: Any, op: str, value: Any, options: dict[str, Any]) -> dict[str, Any]:
     """The reference's protocol reply for one run request (shared with the Python port)."""
     from .. import flatten, pick, unflatten
     from .._errors import ToonPickerError

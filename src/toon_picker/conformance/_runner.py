@@ -102,19 +102,27 @@ def judge(case: Case, reply: dict[str, Any]) -> Outcome:
         kind = reply["error"]["kind"]
         if case.error is not None and kind == case.error:
             return Outcome(case, "pass")
-        return Outcome(case, "fail", "wrong error" if case.error else "unexpected error",
-                       f"error {kind}: {abridge(reply['error'].get('message', ''), 160)}")
+        return Outcome(
+            case,
+            "fail",
+            "wrong error" if case.error else "unexpected error",
+            f"error {kind}: {abridge(reply['error'].get('message', ''), 160)}",
+        )
     actual = reply["ok"]
     if case.error is not None:
         return Outcome(case, "fail", "expected an error", abridge(actual, 400))
     if case.op == "pick":
         why = same_pick(case.ok, actual)
-        return Outcome(case, "pass") if why is None else Outcome(case, "fail", why,
-                                                                  abridge(actual, 400))
+        return (
+            Outcome(case, "pass")
+            if why is None
+            else Outcome(case, "fail", why, abridge(actual, 400))
+        )
     if same_value(case.ok, actual):
         return Outcome(case, "pass")
-    return Outcome(case, "fail", "value differs (member order is significant)",
-                   abridge(actual, 400))
+    return Outcome(
+        case, "fail", "value differs (member order is significant)", abridge(actual, 400)
+    )
 
 
 def run_cases(
@@ -147,18 +155,21 @@ def run_cases(
                 consecutive += 1
                 outcome = Outcome(case, "port-failure", f"port failure: {exc}")
                 if consecutive >= MAX_CONSECUTIVE_PORT_FAILURES:
-                    gave_up = (f"not run: the port failed {consecutive} times in a row "
-                               f"(last: {exc.kind})")
+                    gave_up = (
+                        f"not run: the port failed {consecutive} times in a row (last: {exc.kind})"
+                    )
             except Exception as exc:  # the in-process reference raising something untyped
                 consecutive = 0
-                outcome = Outcome(case, "port-failure",
-                                  f"implementation raised {type(exc).__name__}: {exc}")
+                outcome = Outcome(
+                    case, "port-failure", f"implementation raised {type(exc).__name__}: {exc}"
+                )
             if case.id in known_failures or _matches(case.id, known_failures):
                 if outcome.counted == "failed":
                     outcome = Outcome(case, "known-failure", outcome.detail, outcome.actual)
                 elif outcome.status == "pass":
-                    outcome = Outcome(case, "unexpected-pass",
-                                      "listed in --known-failures but passed: remove it")
+                    outcome = Outcome(
+                        case, "unexpected-pass", "listed in --known-failures but passed: remove it"
+                    )
         report.outcomes.append(outcome)
         if on_outcome is not None:
             on_outcome(outcome)
