@@ -41,4 +41,5 @@ settings.register_profile(
     suppress_health_check=_SLOW_OK,
 )
 
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+_DEFAULT = "ci" if os.environ.get("CI") else "dev"
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or _DEFAULT)

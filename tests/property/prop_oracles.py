@@ -109,9 +109,7 @@ def flatten(value: Any) -> Any:
 def holds_nested_object(value: Any) -> bool:
     """True when some object member (at any level) is a non-empty object (spec 5.4)."""
     if isinstance(value, dict):
-        return any(
-            (isinstance(v, dict) and v) or holds_nested_object(v) for v in value.values()
-        )
+        return any((isinstance(v, dict) and v) or holds_nested_object(v) for v in value.values())
     if isinstance(value, list):
         return any(holds_nested_object(v) for v in value)
     return False

@@ -19,7 +19,6 @@ from toon_picker.strategies import (
 )
 
 
-
 def accepted_values(max_depth: int = 20) -> st.SearchStrategy[Any]:
     """Values flatten must accept: no collision, depth <= max_depth, any root."""
     return st.one_of(

@@ -43,11 +43,11 @@ def test_layout_has_no_whitespace(x: Any) -> None:
     assert oracle.json_equal(json.loads(text), x, ordered=True)
 
 
-_ESCAPE = re.compile(r'\\(u[0-9a-fA-F]{4}|.)')
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|.)")
 _SHORT = {'"': '"', "\\": "\\", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 
-_SPECIAL = "\ud800\udbff\udc00\udfff\ud83d\ude00\x7f\u2028\u2029\x00\x08\x1f\"\\/"
+_SPECIAL = '\ud800\udbff\udc00\udfff\ud83d\ude00\x7f\u2028\u2029\x00\x08\x1f"\\/'
 
 
 @given(st.text(st.characters() | st.sampled_from(_SPECIAL)))
@@ -57,7 +57,8 @@ def test_string_escapes(s: str) -> None:
     written as a `\\u` escape. A surrogate pair MUST be written as the one character it
     encodes, in UTF-8. U+007F, U+2028 and U+2029 MUST be written literally.\""""
     text = json_text(s)
-    assert text.startswith('"') and text.endswith('"')
+    assert text.startswith('"')
+    assert text.endswith('"')
     text.encode("utf-8")  # no lone surrogate is written raw
     for m in _ESCAPE.finditer(text[1:-1]):
         esc = m.group(1)

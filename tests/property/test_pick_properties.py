@@ -65,7 +65,7 @@ def test_candidates_and_result_shape(x: Any, candidates: list[str]) -> None:
     order." 6.3: "The `json` candidate is eligible for every payload.\""""
     result = pick(x, candidates=candidates)
     order = effective(candidates)
-    assert list(result.sizes)[0] == "json"
+    assert next(iter(result.sizes)) == "json"
     assert [c for c in order if c in result.sizes] == list(result.sizes)
     assert set(result.sizes) | set(result.dropped) == set(order)
     assert not set(result.sizes) & set(result.dropped)
