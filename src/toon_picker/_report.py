@@ -662,7 +662,7 @@ def write_chart(report: Report, path: str | Path, *, title: str | None = None) -
         ax.set_ylabel("bytes relative to JSON (%)")
         ax.set_xticks(list(range(len(groups))))
         ax.set_xticklabels(
-            [f"{g.name}\n{g.payloads} payloads" for g in groups],
+            [f"{g.name}\n{_n(g.payloads, 'payload')}" for g in groups],
             rotation=20 if len(groups) > 4 else 0,
             ha="right" if len(groups) > 4 else "center",
             fontsize=8,
