@@ -82,6 +82,9 @@ def test_crashing_port_is_reported_with_exit_status_and_stderr(
     # every third request kills the process; the runner restarts it for the next case
     assert statuses(report) == ["pass", "pass", "port-failure"] * (N_ERROR // 3)
     assert "crash: the port exited (exit status 3); stderr: boom: simulated crash" in out
+    assert "the port was restarted 2 times after port failures" in out
+    failed = [c for c in report["cases"] if c["status"] == "port-failure"]
+    assert all(c["expected"] == "error key-collision" for c in failed)
     assert status == 1
 
 

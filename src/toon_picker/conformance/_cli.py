@@ -137,6 +137,9 @@ def main(args: argparse.Namespace) -> int:
     impl = report.implementation
     if impl:
         out.write("implementation: " + ", ".join(f"{k} {v}" for k, v in impl.items()) + "\n")
+    restarts = getattr(port, "restarts", 0)
+    if restarts > 0:
+        out.write(f"the port was restarted {restarts} times after port failures\n")
     for op in OPS:
         out.write(f"{op}: {report.summary(op)}\n")
     if args.json:

@@ -74,6 +74,7 @@ class Report:
                     "level": o.case.level,
                     "status": o.status,
                     **({"detail": o.detail} if o.detail else {}),
+                    **({"expected": expected_text(o.case)} if o.counted == "failed" else {}),
                     **({"actual": o.actual} if o.actual is not None else {}),
                 }
                 for o in self.outcomes
