@@ -1,0 +1,84 @@
+"""Differential property: a fast backend picks exactly what the reference picks.
+
+Same strategy, same text, same sizes, same dropped candidates, on generated payloads biased
+toward what breaks encoders (the project's strategies) plus number-heavy payloads, with all
+three candidates so plain TOON is compared too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from toon_picker import pick
+from toon_picker._backends import encoder
+from toon_picker._flatten import flatten
+from toon_picker._model import check
+from toon_picker.strategies import (
+    collision_free_objects,
+    json_values,
+    payloads_at_depth,
+    uniform_rows,
+)
+
+ALL = ("json", "toon-flatten", "toon")
+REFERENCE = "toon-format"
+
+# The number classes where the fast encoders write other text than the reference
+# (docs/backends.md), as leaves of tabular rows and of plain objects.
+_NUMBERS = st.one_of(
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.floats(min_value=-1e-6, max_value=1e-6, allow_nan=False),
+    st.floats(min_value=2.0**53, max_value=1e22).map(float.__round__).map(float),
+    st.integers(),
+    st.sampled_from([1e-7, 1e21, 1.5e300, 5e-324, 2.0**53, 2**64, -(2**63) - 1, 10**25]),
+)
+number_payloads = st.one_of(
+    st.lists(st.fixed_dictionaries({"id": st.integers(0, 9), "v": _NUMBERS}), max_size=5),
+    st.dictionaries(st.sampled_from(["a", "b.c", "d"]), _NUMBERS, max_size=3),
+    _NUMBERS,
+)
+payloads = st.one_of(
+    json_values(),
+    uniform_rows(),
+    collision_free_objects(),
+    payloads_at_depth(20),
+    payloads_at_depth(21),
+    number_payloads,
+)
+
+
+def _picked(value: Any, backend: str) -> tuple[Any, ...]:
+    result = pick(value, candidates=ALL, backend=backend)
+    return result.strategy, result.text, result.sizes, result.dropped
+
+
+@given(value=payloads)
+@example(value={"usd": 1e-8, "rows": [{"a": 1}, {"a": 2}]})
+@example(value=[{"n": 45493949450465424.0}, {"n": 1.0}])
+@example(value={"big": 2**70, "small": -(2**64)})
+@example(value={"id": "12345678901234567890", "v": 0.30000000000000004})
+@example(value={"note": "\ud800", "rows": [{"a": 1}]})
+def test_pick_matches_the_reference(value: Any, backend: str) -> None:
+    assert _picked(value, backend) == _picked(value, REFERENCE)
+
+
+def _encoded(encode: Any, value: Any) -> str:
+    try:
+        return "ok:" + str(encode(value))
+    except Exception:  # compared: both must raise, the type may differ
+        return "raises"
+
+
+@given(value=st.one_of(json_values(), uniform_rows(), number_payloads))
+def test_encoder_matches_the_reference(value: Any, backend: str) -> None:
+    """The encoders themselves, on the checked value and on its flattened form."""
+    subjects = [check(value).value]
+    with contextlib.suppress(ValueError):  # depth or key collision: nothing to flatten
+        subjects.append(flatten(value))
+    fast, ref = encoder(backend), encoder(REFERENCE)
+    for subject in subjects:
+        assert _encoded(fast, subject) == _encoded(ref, subject)

@@ -1,0 +1,135 @@
+"""Which backends are offered, and why the others are not (docs/backends.md).
+
+The disagreements listed here are the ones docs/backends.md documents; each test fails if
+the installed encoder stops disagreeing, so the document and the verdicts are revisited.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+import pytest
+
+from toon_picker import _backends, pick
+from toon_picker._flatten import flatten
+from toon_picker.conformance._compare import same_pick
+from toon_picker.conformance._corpus import load_corpus
+
+REFERENCE = _backends.encoder("toon-format")
+INSTALLED = tuple(name for name in ("toons", "etoon") if importlib.util.find_spec(name))
+
+
+def _installed(name: str) -> None:
+    if name not in INSTALLED:
+        pytest.skip(f"{name} is not installed")
+
+
+def _raw(name: str) -> Any:
+    """The unguarded encoder of a fast backend, with the options the backend uses."""
+    module = pytest.importorskip(name)
+    if name == "toons":
+        return lambda value: module.dumps(value, indent_size=2, delimiter=",")
+    return lambda value: module.dumps(value, delimiter=",", fold_keys=False)
+
+
+@pytest.mark.parametrize("name", INSTALLED)
+def test_offered_iff_not_refused(name: str) -> None:
+    assert (name in _backends.available()) == (name not in _backends._REFUSED)
+
+
+def test_reference_is_first_and_toons_is_offered() -> None:
+    assert _backends.available()[0] == "toon-format"
+    if "toons" in INSTALLED:
+        assert "toons" in _backends.available()
+
+
+def test_etoon_is_refused_with_the_reason() -> None:
+    _installed("etoon")
+    assert "etoon" not in _backends.available()
+    with pytest.raises(ValueError, match=r"'etoon' is not offered: .*'#', '\$' or '@'"):
+        pick({"a": 1}, backend="etoon")
+
+
+def test_unknown_backend_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="unknown TOON backend 'nope'"):
+        pick({"a": 1}, backend="nope")
+
+
+# --- the documented disagreements --------------------------------------------------------
+
+# Values whose TOON text differs between the raw fast encoder and the reference.
+NUMBER_CASES = [
+    ({"usd": 1e-8}, "usd: 1e-8", "usd: 0.00000001"),
+    ({"v": -5.284e-9}, "v: -5.284e-9", "v: -0.000000005284"),
+    ({"v": 1e21}, "v: 1e+21", "v: 1000000000000000000000"),
+    ({"n": 45493949450465424.0}, "n: 45493949450465424", "n: 45493949450465420"),
+]
+ETOON_ONLY = [
+    ({"big": 2**64}, "big: 18446744073709551616", "big: 18446744073709552000"),
+    ({"#debug": 1}, '"#debug": 1', "#debug: 1"),
+    ({"$A": None}, '"$A": null', "$A: null"),
+    ({"@id": "x"}, '"@id": x', "@id: x"),
+]
+
+
+@pytest.mark.parametrize("name", ["toons", "etoon"])
+@pytest.mark.parametrize(("value", "reference", "fast"), NUMBER_CASES)
+def test_raw_encoders_disagree_on_numbers(name: str, value: Any, reference: str, fast: str) -> None:
+    assert REFERENCE(value) == reference
+    assert _raw(name)(value) == fast
+
+
+@pytest.mark.parametrize(("value", "reference", "fast"), ETOON_ONLY)
+def test_raw_etoon_disagrees_on_names_and_big_integers(
+    value: Any, reference: str, fast: str
+) -> None:
+    assert REFERENCE(value) == reference
+    assert _raw("etoon")(value) == fast
+    if "toons" in INSTALLED:
+        assert _raw("toons")(value) == reference
+
+
+@pytest.mark.parametrize("name", ["toons", "etoon"])
+@pytest.mark.parametrize(("value", "reference", "fast"), NUMBER_CASES + ETOON_ONLY[:1])
+def test_the_guard_hands_numbers_to_the_reference(
+    name: str, value: Any, reference: str, fast: str
+) -> None:
+    _installed(name)
+    guarded = _backends._FACTORIES[name]()
+    assert guarded(value) == reference
+    assert _backends._needs_reference(fast)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'id: "12345678901234567890"',  # a quoted digit string is a string, not a number
+        "ids[2]: abc12345678901234567,x",
+        "v: 0.30000000000000004",
+        "[2]{a,b}:\n  1,0.000001\n  2,123456789012345",
+        "key1234567890123456789: 1",
+    ],
+)
+def test_the_guard_lets_other_texts_through(text: str) -> None:
+    assert not _backends._needs_reference(text)
+
+
+def test_etoon_fails_the_corpus_where_documented(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Un-refused for this test only: the must cases it gets wrong include pick.apify.030."""
+    _installed("etoon")
+    monkeypatch.delitem(_backends._REFUSED, "etoon")
+    failing = []
+    for case in load_corpus().cases:
+        if case.op != "pick" or case.level != "must" or case.expects_error:
+            continue
+        result = pick(case.input, backend="etoon", **case.options)
+        actual = {"strategy": result.strategy, "text": result.text, "sizes": result.sizes}
+        if same_pick(case.ok, actual) is not None:
+            failing.append(case.id)
+    assert "pick.apify.030" in failing
+
+
+def test_flatten_keeps_the_names_etoon_gets_wrong() -> None:
+    """Apify items carry `#debug` / `#error`; flattened they stay names that need quotes."""
+    assert REFERENCE(flatten({"#debug": {"requestId": "r1"}})) == '"#debug.requestId": r1'
