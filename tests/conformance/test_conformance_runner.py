@@ -257,3 +257,36 @@ def test_bad_corpus_path_is_a_usage_error(
 ) -> None:
     assert main(["conformance", "run", "--corpus", str(tmp_path)]) == 2
     assert "not a conformance corpus" in capsys.readouterr().err
+
+
+def test_port_that_stops_reading_cannot_block_the_runner(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A private corpus (--corpus) with requests far larger than a pipe buffer.
+    corpus = tmp_path / "corpus"
+    (corpus / "cases" / "flatten").mkdir(parents=True)
+    (corpus / "VERSION").write_text("0.0.1\n", "utf-8")
+    big = "x" * 300_000
+    cases = [
+        {
+            "id": f"flatten.big.{i:03d}",
+            "op": "flatten",
+            "level": "must",
+            "spec": "4.7",
+            "tags": [],
+            "input": big,
+            "ok": big,
+        }
+        for i in (1, 2)
+    ]
+    (corpus / "cases" / "flatten" / "big.json").write_text(
+        json.dumps({"description": "big", "cases": cases}), "utf-8"
+    )
+    status, out, report = run(
+        capsys, tmp_path, "--corpus", str(corpus), "--timeout", "0.5", "--port", broken("deaf.py")
+    )
+    assert statuses(report) == ["port-failure", "port-failure"]
+    assert "timeout: the port read no input within 0.5 s" in out
+    assert status == 1
+    status, out, report = run(capsys, tmp_path, "--corpus", str(corpus), "--port", PY_PORT)
+    assert statuses(report) == ["pass", "pass"]

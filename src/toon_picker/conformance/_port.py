@@ -116,15 +116,28 @@ class _Process:
         for line in iter(self.proc.stderr.readline, b""):
             self.stderr.append(line.decode("utf-8", "replace").rstrip())
 
-    def send(self, text: str, close: bool = False) -> None:
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(text.encode("utf-8"))
-            self.proc.stdin.flush()
-            if close:
-                self.proc.stdin.close()
-        except (BrokenPipeError, OSError) as exc:
-            raise self._crash(f"cannot write to the port: {exc}") from exc
+    def send(self, text: str, timeout: float, close: bool = False) -> None:
+        """Write one request; a port that stops reading its input cannot block the runner."""
+        stdin = self.proc.stdin
+        assert stdin is not None
+        failure: list[BaseException] = []
+
+        def write() -> None:
+            try:
+                stdin.write(text.encode("utf-8"))
+                stdin.flush()
+                if close:
+                    stdin.close()
+            except (BrokenPipeError, OSError, ValueError) as exc:
+                failure.append(exc)
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        writer.join(timeout)
+        if writer.is_alive():  # unblocked later by kill() closing the pipe
+            raise PortFailure("timeout", f"the port read no input within {timeout:g} s")
+        if failure:
+            raise self._crash(f"cannot write to the port: {failure[0]}") from failure[0]
 
     def _crash(self, what: str) -> PortFailure:
         try:
@@ -178,7 +191,7 @@ class ProcessPort:
         proc = _Process(self.argv, self.cwd)
         self.restarts += 1
         try:
-            proc.send(json.dumps({"cmd": "start", "protocol": PROTOCOL}) + "\n")
+            proc.send(json.dumps({"cmd": "start", "protocol": PROTOCOL}) + "\n", self.timeout)
             ready = _parse(proc.read(self.timeout))
             from ._compare import Members, _plain
 
@@ -202,7 +215,7 @@ class ProcessPort:
             self._proc = self._start()
         proc = self._proc
         try:
-            proc.send(_request(seq, op, input, options))
+            proc.send(_request(seq, op, input, options), self.timeout)
             return check_reply(_parse(proc.read(self.timeout)), seq)
         except PortFailure:
             proc.kill()
@@ -214,7 +227,7 @@ class ProcessPort:
         if proc is None:
             return
         with contextlib.suppress(PortFailure):
-            proc.send(json.dumps({"cmd": "stop"}) + "\n", close=True)
+            proc.send(json.dumps({"cmd": "stop"}) + "\n", min(self.timeout, 5), close=True)
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.proc.wait(timeout=min(self.timeout, 5))
         proc.kill()
@@ -233,7 +246,7 @@ class OneshotPort:
     def run(self, seq: int, op: str, input: Any, options: dict[str, Any]) -> Any:
         proc = _Process(self.argv, self.cwd)
         try:
-            proc.send(_request(seq, op, input, options), close=True)
+            proc.send(_request(seq, op, input, options), self.timeout, close=True)
             return check_reply(_parse(proc.read(self.timeout)), seq)
         finally:
             with contextlib.suppress(subprocess.TimeoutExpired):
