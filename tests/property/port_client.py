@@ -7,6 +7,7 @@ before the next request, and the request that killed it fails loudly.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -58,10 +59,8 @@ class PortClient:
             proc.wait()
         for stream in (proc.stdin, proc.stdout):
             if stream is not None:
-                try:
+                with contextlib.suppress(OSError):
                     stream.close()
-                except OSError:
-                    pass
 
     def close(self) -> None:
         self.stop()

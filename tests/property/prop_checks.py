@@ -11,10 +11,43 @@ from collections.abc import Callable
 from typing import Any
 
 import prop_oracles as oracle
+from hypothesis import strategies as st
 
 from toon_picker import FlattenError, unflatten
+from toon_picker.strategies import (
+    colliding_objects,
+    collision_free_objects,
+    json_values,
+    payloads_at_depth,
+)
 
 Flatten = Callable[[Any], Any]
+
+
+def accepted_values(max_depth: int = 20) -> st.SearchStrategy[Any]:
+    """Values flatten must accept: no collision, depth <= max_depth, any root."""
+    return st.one_of(
+        collision_free_objects(max_depth=max_depth),
+        json_values(max_depth=max_depth).filter(lambda x: not oracle.has_collision(x)),
+    )
+
+
+ACCEPTED = accepted_values()
+
+# Around the depth limit: every container shape at 19..22, plus free payloads to depth 23
+# (collision-prone names, so depth-versus-collision precedence is exercised too).
+AROUND_THE_LIMIT = st.one_of(
+    st.integers(19, 22).flatmap(lambda d: payloads_at_depth(d)),
+    st.sampled_from(["objects", "arrays"]).flatmap(
+        lambda c: st.integers(20, 21).flatmap(lambda d: payloads_at_depth(d, containers=c))
+    ),
+    json_values(max_depth=23),
+)
+
+# Inputs with and without collisions, within and beyond the depth limit.
+COLLISION_MIX = st.one_of(
+    json_values(), colliding_objects(), collision_free_objects(), AROUND_THE_LIMIT
+)
 
 
 def outcome(flatten: Flatten, x: Any) -> tuple[str | None, Any]:

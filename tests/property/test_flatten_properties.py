@@ -13,31 +13,12 @@ from toon_picker import flatten
 from toon_picker._flatten import normalise_keys as reference_normalise_keys
 from toon_picker.strategies import (
     colliding_objects,
-    collision_free_objects,
     json_values,
-    payloads_at_depth,
 )
 
-
-def accepted_values(max_depth: int = 20) -> st.SearchStrategy[Any]:
-    """Values flatten must accept: no collision, depth <= max_depth, any root."""
-    return st.one_of(
-        collision_free_objects(max_depth=max_depth),
-        json_values(max_depth=max_depth).filter(lambda x: not oracle.has_collision(x)),
-    )
-
-
-accepted = accepted_values()
-
-# Around the depth limit: every container shape at 19..22, plus free payloads to depth 23
-# (collision-prone names, so depth-versus-collision precedence is exercised too).
-around_the_limit = st.one_of(
-    st.integers(19, 22).flatmap(lambda d: payloads_at_depth(d)),
-    st.sampled_from(["objects", "arrays"]).flatmap(
-        lambda c: st.integers(20, 21).flatmap(lambda d: payloads_at_depth(d, containers=c))
-    ),
-    json_values(max_depth=23),
-)
+accepted_values = check.accepted_values
+accepted = check.ACCEPTED
+around_the_limit = check.AROUND_THE_LIMIT
 
 
 def deep(value: Any, n: int) -> Any:
@@ -64,7 +45,7 @@ def test_depth_error_iff_deeper_than_20(x: Any) -> None:
     check.check_depth_iff(flatten, x)
 
 
-@given(st.one_of(json_values(), colliding_objects(), collision_free_objects(), around_the_limit))
+@given(check.COLLISION_MIX)
 @example({"a_b": {"c": 1}, "a.b": {"d": 2}})
 @example([{"a.b": 1}, {"a_b": 2}])
 def test_collision_error_iff_equal_normalised_names(x: Any) -> None:
