@@ -94,7 +94,7 @@ def _runs_rows(n: int) -> Any:
 
 def bench_picker_overhead(quick: bool) -> list[dict[str, Any]]:
     encode = _backends.encoder(_backends.DEFAULT_BACKEND)
-    repeat = 3 if quick else 7
+    repeat = 3 if quick else 15
     workloads = {
         "100 items, depth 9": deep_items(100, 9, seed=1),
         "100 items, depth 20": deep_items(100, 20, seed=1),
