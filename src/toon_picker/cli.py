@@ -20,7 +20,7 @@ from ._picker import CANDIDATES, pick
 __all__ = ["main"]
 
 # Modules that add subcommands: each exposes register(subparsers).
-_COMMANDS: tuple[str, ...] = ("toon_picker._cli_report",)
+_COMMANDS: tuple[str, ...] = ("toon_picker._cli_report", "toon_picker.conformance._cli")
 
 EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
