@@ -32,9 +32,13 @@ def _toon_format(value: Any) -> str:
 # floats below 1e-6 and from 1e21 in plain notation (0.0000001 for the reference's 1e-7),
 # integral floats from 2**53 padded with zeros (45493949450465420 for 45493949450465424.0)
 # and, etoon only, integers beyond 64 bits rounded. Each of those texts holds "0.000000" or
-# a run of 16 or more digits that is not inside a quoted string or a name; when the fast
-# text holds one, or the fast encoder raises, the reference encodes the value instead. The
-# conformance corpus and the differential property in tests/backends/ check this.
+# a run of 16 or more digits that is not inside a quoted string or a name. When the fast
+# text holds one, every such number in the value is replaced by a marker string (written
+# bare, like a number) and encoded again, and each marker is then replaced by the
+# reference's text for its number: the same bytes the reference gives, at a fraction of
+# its cost. If the fast encoder raises, or the value already holds marker characters, the
+# reference encodes the value. The conformance corpus and the differential property in
+# tests/backends/ check all of this.
 
 _TINY = "0.000000"
 _DIGITS_TO_ZERO = str.maketrans("123456789", "000000000")
@@ -51,13 +55,51 @@ def _needs_reference(text: str) -> bool:
     return _LONG_NUMBER.search(text) is not None
 
 
+# Private-use characters: bare in TOON output (no quoting), and rare in real payloads.
+_OPEN, _CLOSE = "\ue000", "\ue001"
+_MARKER = re.compile(f"{_OPEN}([0-9]+){_CLOSE}")
+_SAFE_FLOAT = 2.0**53
+_SAFE_INT = 2**63
+
+
+def _marked(value: Any, numbers: list[str]) -> Any:
+    """``value`` with every number a fast encoder may write differently replaced by a marker;
+    ``numbers`` receives the reference's text for each, in marker order."""
+    if isinstance(value, float):
+        size = abs(value)
+        if size >= _SAFE_FLOAT or (size < 1e-6 and value != 0.0):
+            numbers.append(_toon_format(value))
+            return f"{_OPEN}{len(numbers) - 1}{_CLOSE}"
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _SAFE_INT:
+        numbers.append(_toon_format(value))
+        return f"{_OPEN}{len(numbers) - 1}{_CLOSE}"
+    if isinstance(value, dict):
+        return {key: _marked(item, numbers) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_marked(item, numbers) for item in value]
+    return value
+
+
 def _guarded(fast: Encoder) -> Encoder:
     def encode(value: Any) -> str:
         try:
             text = fast(value)
         except Exception:  # the reference decides: it raises too, or it encodes
             return _toon_format(value)
-        return _toon_format(value) if _needs_reference(text) else text
+        if not _needs_reference(text):
+            return text
+        if _OPEN in text or _CLOSE in text:  # the payload holds marker characters itself
+            return _toon_format(value)
+        numbers: list[str] = []
+        try:
+            marked = _marked(value, numbers)
+            if not numbers:  # long integers or digit runs the fast encoder writes right
+                return text
+            marked_text = fast(marked)
+        except Exception:
+            return _toon_format(value)
+        return _MARKER.sub(lambda match: numbers[int(match.group(1))], marked_text)
 
     return encode
 

@@ -62,6 +62,9 @@ def _picked(value: Any, backend: str) -> tuple[Any, ...]:
 @example(value={"big": 2**70, "small": -(2**64)})
 @example(value={"id": "12345678901234567890", "v": 0.30000000000000004})
 @example(value={"note": "\ud800", "rows": [{"a": 1}]})
+@example(value={"s": "\ue0000\ue001", "v": 1e-8})  # the guard's marker, in the payload
+@example(value=[{"n": 2**60, "v": 1.5}, {"n": -(2**62), "v": 1e-7}])
+@example(value={"#debug": {"requestId": "r1"}, "rows": [{"a": 1}, {"a": 2}]})
 def test_pick_matches_the_reference(value: Any, backend: str) -> None:
     assert _picked(value, backend) == _picked(value, REFERENCE)
 

@@ -133,3 +133,28 @@ def test_etoon_fails_the_corpus_where_documented(monkeypatch: pytest.MonkeyPatch
 def test_flatten_keeps_the_names_etoon_gets_wrong() -> None:
     """Apify items carry `#debug` / `#error`; flattened they stay names that need quotes."""
     assert REFERENCE(flatten({"#debug": {"requestId": "r1"}})) == '"#debug.requestId": r1'
+
+
+def test_the_guard_reencodes_with_markers_not_with_the_reference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Numbers are handed to the reference one by one; the document is not re-encoded."""
+    _installed("toons")
+    seen: list[Any] = []
+    real = _backends._toon_format
+
+    def spy(value: Any) -> str:
+        seen.append(value)
+        return real(value)
+
+    monkeypatch.setattr(_backends, "_toon_format", spy)
+    rows = [{"id": i, "usd": 10.0**-i, "tags": ["a", "b"]} for i in range(1, 12)]
+    text = _backends._FACTORIES["toons"]()(rows)
+    assert text == real(rows)
+    assert seen == [1e-7, 1e-8, 1e-9, 1e-10, 1e-11]
+
+
+def test_marker_characters_in_the_payload_go_to_the_reference() -> None:
+    _installed("toons")
+    value = {"s": "\ue0000\ue001", "v": 1e-8}
+    assert _backends._FACTORIES["toons"]()(value) == REFERENCE(value) == "s: \ue0000\ue001\nv: 1e-8"
