@@ -76,9 +76,13 @@ class Checked:
     no float that Python writes differently, no lone surrogate."""
     lone_surrogates: bool
     """True when a string or member name holds a lone surrogate (escaped in JSON text)."""
+    wide_whole_floats: bool = False
+    """True when a float is whole and 2**53 <= |x| < 1e21: the one kind of number that
+    ``toon-format`` writes as exact digits where ECMAScript writes shortest digits."""
 
 
 _EXIT = object()
+_WIDE_WHOLE = float(2**53)
 
 
 class _Holder:
@@ -107,6 +111,7 @@ def check(value: Any, default: Default | None = None) -> Checked:
     deep_found = False
     plain = True
     lone = False
+    wide = False
     rebuild = False
     converted: dict[int, Any] = {}  # id(original) -> default(original), called once each
     active: set[int] = set()  # containers on the current path, to detect cycles
@@ -180,8 +185,10 @@ def check(value: Any, default: Default | None = None) -> Checked:
                         _path(link if holder else (link, key)),
                         f"{child!r} is not a JSON number",
                     )
-                if plain and not float_is_plain(child):
+                if not float_is_plain(child):
                     plain = False
+                    if child.is_integer() and _WIDE_WHOLE <= abs(child) < 1e21:
+                        wide = True
             elif kind is dict or kind is list:
                 pending.append((child, child_depth, link if holder else (link, key)))
             elif isinstance(child, (str, int, float)):  # subclasses: check them as their base
@@ -206,7 +213,7 @@ def check(value: Any, default: Default | None = None) -> Checked:
 
     result = _rebuild(value, converted) if rebuild else value
     return Checked(
-        result, max_depth, _path(deep_link) if deep_found else None, plain and not lone, lone
+        result, max_depth, _path(deep_link) if deep_found else None, plain and not lone, lone, wide
     )
 
 

@@ -117,6 +117,8 @@ def _toon_candidate(
         if checked.depth > MAX_DEPTH:
             return "", 0, "depth-exceeded"
         subject = checked.value
+    if checked.wide_whole_floats:
+        subject = _shortest_whole_floats(subject)
     try:
         text = encode(subject)
         size = _size(text)
@@ -125,6 +127,25 @@ def _toon_candidate(
     if not text:
         return "", 0, "empty-text"
     return text, size, None
+
+
+def _shortest_whole_floats(value: Any) -> Any:
+    """Replace whole floats in [2**53, 1e21) by ints with their ECMAScript digits.
+
+    toon-format writes such a float as its exact value (999999999999999868928), the
+    official JavaScript encoder as Number::toString does (999999999999999900000); spec 6.2
+    pins the latter, the same text as the JSON candidate. Depth is at most MAX_DEPTH here.
+    """
+    if isinstance(value, float):
+        if value.is_integer() and abs(value) >= 2**53:
+            text = _json.format_number(value)
+            return int(text) if "e" not in text else value
+        return value
+    if isinstance(value, dict):
+        return {key: _shortest_whole_floats(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_shortest_whole_floats(item) for item in value]
+    return value
 
 
 _FLATTEN_DROPS: dict[str, DropReason] = {

@@ -138,3 +138,24 @@ def test_stringify_compact_is_the_picked_text() -> None:
 def test_unknown_backend() -> None:
     with pytest.raises(ValueError, match="unknown TOON backend"):
         pick({}, backend="nope")
+
+
+@pytest.mark.parametrize(
+    ("number", "digits"),
+    [
+        (9.999999999999999e20, "999999999999999900000"),
+        (1.2345678901234567e19, "12345678901234567000"),
+        (-1.2345678901234567e19, "-12345678901234567000"),
+        (2.0**53, "9007199254740992"),
+        (1e21, "1e+21"),
+    ],
+)
+def test_whole_doubles_beyond_2_53_use_ecmascript_digits_in_toon(
+    number: float, digits: str
+) -> None:
+    # toon-format alone writes the exact value (999999999999999868928); spec 6.2 pins the
+    # Number::toString digits that @toon-format/toon writes.
+    for name in ("toon", "toon-flatten"):
+        result = pick({"v": [number, "x"]}, candidates=[name])
+        assert result.sizes[name] == len(f"v[2]: {digits},x")
+        assert result.text == f"v[2]: {digits},x"
