@@ -159,3 +159,8 @@ def test_bad_arguments() -> None:
         generate("places", -1)
     with pytest.raises(ValueError, match="depth"):
         deep_items(1, 1)
+
+
+def test_kind_option_prints_one_payload(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--kind", "kv-keys", "-n", "3", "--seed", "5"]) == 0
+    assert capsys.readouterr().out == dumps_file(generate("kv-keys", 3, seed=5))
