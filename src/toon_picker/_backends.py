@@ -32,13 +32,15 @@ def _toon_format(value: Any) -> str:
 # floats below 1e-6 and from 1e21 in plain notation (0.0000001 for the reference's 1e-7),
 # integral floats from 2**53 padded with zeros (45493949450465420 for 45493949450465424.0)
 # and, etoon only, integers beyond 64 bits rounded. Each of those texts holds "0.000000" or
-# a run of 16 or more digits that is not inside a quoted string or a name. When the fast
-# text holds one, every such number in the value is replaced by a marker string (written
-# bare, like a number) and encoded again, and each marker is then replaced by the
-# reference's text for its number: the same bytes the reference gives, at a fraction of
-# its cost. If the fast encoder raises, or the value already holds marker characters, the
-# reference encodes the value. The conformance corpus and the differential property in
-# tests/backends/ check all of this.
+# a run of 16 or more digits that is not inside a quoted string or a name; other texts are
+# returned as they are. A small float's text is then rewritten in place: it can only be a
+# float, and its digits give the float back exactly. A long digit run may be an integer
+# or a float, so then every such number in the value is replaced by a marker string
+# (written bare, like a number), the value is encoded again and each marker is replaced
+# by the reference's text for its number. Either way the bytes are the reference's, at a
+# fraction of its cost. If the fast encoder raises, or the value already holds marker
+# characters, the reference encodes the value. The conformance corpus and the
+# differential property in tests/backends/ check all of this.
 
 _TINY = "0.000000"
 _DIGITS_TO_ZERO = str.maketrans("123456789", "000000000")
@@ -46,13 +48,46 @@ _SIXTEEN_DIGITS = "0" * 16
 _LONG_NUMBER = re.compile(r'(?<![\w."])-?[0-9]{16}')
 
 
-def _needs_reference(text: str) -> bool:
-    if _TINY in text:
-        return True
+def _has_long_number(text: str) -> bool:
     # Cheap C-level prefilter first: the regex is only run on texts with a long digit run.
     if _SIXTEEN_DIGITS not in text.translate(_DIGITS_TO_ZERO):
         return False
     return _LONG_NUMBER.search(text) is not None
+
+
+def _needs_reference(text: str) -> bool:
+    """True when ``text`` may hold a number written otherwise than the reference writes it."""
+    return _TINY in text or _has_long_number(text)
+
+
+# A float below 1e-6 as the fast encoders write it, standing where a value starts and
+# ends: after the indentation (and list marker) of a line, a key's ": " or a delimiter.
+_TINY_NUMBER = re.compile(r"(^ *(?:- )?|: |,)(-?0\.0{6}[0-9]*)(?=,|$)", re.MULTILINE)
+
+
+def _in_string(line: str) -> bool:
+    """True when the end of ``line`` (a line's start) lies inside a quoted string."""
+    inside = False
+    i = 0
+    while i < len(line):
+        char = line[i]
+        if inside and char == "\\":
+            i += 2
+            continue
+        if char == '"':
+            inside = not inside
+        i += 1
+    return inside
+
+
+def _fix_small_floats(text: str) -> str:
+    def fix(match: re.Match[str]) -> str:
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if _in_string(text[line_start : match.start(2)]):
+            return match.group(0)  # string content, written alike by both encoders
+        return match.group(1) + _toon_format(float(match.group(2)))
+
+    return _TINY_NUMBER.sub(fix, text)
 
 
 # Private-use characters: bare in TOON output (no quoting), and rare in real payloads.
@@ -87,8 +122,8 @@ def _guarded(fast: Encoder) -> Encoder:
             text = fast(value)
         except Exception:  # the reference decides: it raises too, or it encodes
             return _toon_format(value)
-        if not _needs_reference(text):
-            return text
+        if not _has_long_number(text):
+            return _fix_small_floats(text) if _TINY in text else text
         if _OPEN in text or _CLOSE in text:  # the payload holds marker characters itself
             return _toon_format(value)
         numbers: list[str] = []

@@ -36,10 +36,26 @@ _NUMBERS = st.one_of(
     st.integers(),
     st.sampled_from([1e-7, 1e21, 1.5e300, 5e-324, 2.0**53, 2**64, -(2**63) - 1, 10**25]),
 )
+# Strings holding the same digits inside quotes, next to delimiters, escapes and markers:
+# the guard must leave string content alone.
+_LOOKALIKES = st.lists(
+    st.sampled_from(
+        [
+            *("0.0000001", "-0.00000012", ",", '"', "\\", " ", "- ", ": ", "x", "1e-7"),
+            *("12345678901234567", "\n", "\ue000", "\ue0000\ue001"),
+        ]
+    ),
+    max_size=6,
+).map("".join)
+_LEAVES = st.one_of(_NUMBERS, _LOOKALIKES)
 number_payloads = st.one_of(
-    st.lists(st.fixed_dictionaries({"id": st.integers(0, 9), "v": _NUMBERS}), max_size=5),
-    st.dictionaries(st.sampled_from(["a", "b.c", "d"]), _NUMBERS, max_size=3),
-    _NUMBERS,
+    st.lists(st.fixed_dictionaries({"id": st.integers(0, 9), "v": _LEAVES}), max_size=5),
+    st.lists(st.fixed_dictionaries({"s": _LOOKALIKES, "v": _NUMBERS}), max_size=4),
+    st.dictionaries(
+        st.one_of(st.sampled_from(["a", "b.c", "d"]), _LOOKALIKES), _LEAVES, max_size=4
+    ),
+    st.lists(_LEAVES, max_size=5),
+    _LEAVES,
 )
 payloads = st.one_of(
     json_values(),
@@ -65,6 +81,8 @@ def _picked(value: Any, backend: str) -> tuple[Any, ...]:
 @example(value={"s": "\ue0000\ue001", "v": 1e-8})  # the guard's marker, in the payload
 @example(value=[{"n": 2**60, "v": 1.5}, {"n": -(2**62), "v": 1e-7}])
 @example(value={"#debug": {"requestId": "r1"}, "rows": [{"a": 1}, {"a": 2}]})
+@example(value=[{"s": 'a\\",0.0000001', "v": 1e-7}, {"s": "- 0.0000001", "v": 2e-7}])
+@example(value={"a: 0.0000001": 1e-9, "k": ["x,0.0000001", 3e-8, "0.0000001 x"]})
 def test_pick_matches_the_reference(value: Any, backend: str) -> None:
     assert _picked(value, backend) == _picked(value, REFERENCE)
 
