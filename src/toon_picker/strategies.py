@@ -1,18 +1,20 @@
 """Hypothesis strategies for fuzzing dot-flatteners, unflatteners and pickers.
 
 Install the optional extra (``pip install toon-picker[strategies]``) and use them in any
-Hypothesis test, for this package or for another port or flattener::
+Hypothesis test, for this package or for another port or flattener:
 
-    from hypothesis import given
-    from toon_picker.strategies import collision_free_objects
+```python
+from hypothesis import given
+from toon_picker.strategies import collision_free_objects
 
-    @given(collision_free_objects())
-    def test_round_trip(x):
-        assert my_unflatten(my_flatten(x)) == my_normalise_keys(x)
+@given(collision_free_objects())
+def test_round_trip(x):
+    assert my_unflatten(my_flatten(x)) == my_normalise_keys(x)
+```
 
 Every strategy takes keyword-only options. Options are validated lazily (as in
 hypothesis-jsonschema): a bad argument returns a strategy that raises
-:class:`hypothesis.errors.InvalidArgument` when drawn, so a typo fails the test that uses it
+`hypothesis.errors.InvalidArgument` when drawn, so a typo fails the test that uses it
 rather than the import of the test module.
 
 Generated values are plain JSON data: ``None``, ``bool``, ``int``, finite ``float``, ``str``,
@@ -442,7 +444,7 @@ def json_values(
     """JSON payloads as spec section 2 defines them, of maximum depth <= ``max_depth``.
 
     Any root (scalar, array, object). Objects have unique member names but may hold
-    normalisation collisions (``a.b`` next to ``a_b``); use :func:`collision_free_objects`
+    normalisation collisions (``a.b`` next to ``a_b``); use `collision_free_objects`
     when you need flatten to succeed. The default ``max_depth`` is the spec's MAX_DEPTH
     (20), so no value is too deep for flatten; pass more (e.g. 23) to cross the limit.
     ``max_leaves`` bounds the number of scalars and empty containers.
@@ -452,8 +454,8 @@ def json_values(
     containers that reach ``max_depth``; notation-threshold floats, ``-0.0``; controls and
     lone surrogates in strings.
 
-    Shrinks toward ``None``, then toward small scalars, short containers and the first
-    names of the bias list (``"a"``, ``"b"``).
+    Shrinks toward ``{}``, then toward small objects and arrays with ``None`` leaves and
+    the first names of the bias list (``{"a": None, "b": None}``).
     """
     error = _first_error(
         _int_error("json_values", "max_depth", max_depth, 0),
@@ -489,8 +491,8 @@ def payloads_at_depth(
     ``"arrays"`` (array chains) or ``"any"`` (each link chosen freely, so mixed chains too).
     Objects are collision-free (spec 4.3), so ``flatten`` succeeds iff ``depth <= 20``.
 
-    Shrinks toward a bare chain (no siblings) of single-member objects named ``"a"``
-    ending in ``None`` (for ``"arrays"``: ``[[...[None]...]]``).
+    Shrinks toward a bare chain (no siblings) of single-child containers ending in ``{}``
+    (``[[[{}]]]`` for ``payloads_at_depth(3, containers="arrays")``).
     """
     error = _first_error(
         _int_error("payloads_at_depth", "depth", depth, 0),
@@ -612,7 +614,7 @@ def collision_free_objects(
     In every object at every level, member names are unique after normalisation
     (spec 4.2), so with the default ``max_depth`` flatten must succeed and
     ``unflatten(flatten(x)) == normalise_keys(x)``. Names still contain dots, ``""``,
-    ``.`` and the rest of the bias list; values are as in :func:`json_values`.
+    ``.`` and the rest of the bias list; values are as in `json_values`.
 
     Shrinks toward ``{}``, then few members named ``"a"``, ``"b"`` with ``None`` values.
     """

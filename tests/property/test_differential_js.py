@@ -58,8 +58,8 @@ unflatten_inputs = st.one_of(
     flat_documents(portable=True),
     flat_documents(max_depth=23, portable=True),
     st.dictionaries(_KEYS, json_values(max_depth=2, portable=True), max_size=4),
-    json_values(max_depth=4, portable=True).filter(lambda y: not _integer_like_segment(y)),
-)
+    json_values(max_depth=4, portable=True),
+).filter(lambda y: not _integer_like_segment(y))
 
 
 def reference(run: Any, x: Any) -> dict[str, Any]:
