@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 from typing import Any
 
 import prop_oracles as oracle
@@ -160,3 +161,16 @@ def test_bad_candidate_lists(candidates: list[str]) -> None:
     reference raises `ValueError`.\""""
     with pytest.raises(ValueError, match="candidate"):
         pick({"a": 1}, candidates=candidates)
+
+
+@given(json_values(max_depth=0).filter(lambda v: isinstance(v, float)) | st.floats(-1e22, 1e22))
+@example(9.999999999999999e20)
+@example(2.0**60)
+def test_toon_numbers_use_the_json_digits(x: float) -> None:
+    """6.2: "A number held as a double MUST appear in TOON text with the digits of 3.3."
+    (against the independent Number::toString oracle)"""
+    if not math.isfinite(x):
+        return
+    result = pick({"v": x}, candidates=["toon-flatten", "toon"])
+    assert result.strategy == "toon-flatten"
+    assert result.text == "v: " + oracle.js_number(x)

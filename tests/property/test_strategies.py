@@ -40,8 +40,6 @@ def is_plain_json(value: Any, *, portable: bool = False) -> bool:
     for v in walk(value):
         if isinstance(v, float) and not math.isfinite(v):
             return False
-        if portable and isinstance(v, float) and v.is_integer() and 2**53 - 1 < abs(v) < 1e21:
-            return False
         if portable and isinstance(v, int) and not isinstance(v, bool) and abs(v) > 2**53 - 1:
             return False
         if isinstance(v, dict):
