@@ -82,11 +82,11 @@ def compact_json(value: Any) -> str:
 def guard_status(name: str, flat: Any) -> str:
     """What the toons guard does with this payload's flattened value (docs/backends.md)."""
     text = _raw_text(name, flat)
-    if _backends._has_long_number(text):
+    if not _backends._suspect(text):
+        return "guard: text used as is"
+    if _backends._LONG_INTEGER.search(text):
         return "guard: numbers re-encoded with markers"
-    if _backends._TINY in text:
-        return "guard: small floats rewritten in place"
-    return "guard: text used as is"
+    return "guard: float texts rewritten in place"
 
 
 def measure(value: Any, *, repeat: int, budget: float) -> dict[str, Any]:

@@ -30,39 +30,41 @@ def _toon_format(value: Any) -> str:
 # --- fast backends (Rust encoders from PyPI) ---------------------------------------------
 # `toons` and `etoon` write the reference's bytes except for some numbers (docs/backends.md):
 # floats below 1e-6 and from 1e21 in plain notation (0.0000001 for the reference's 1e-7),
-# integral floats from 2**53 padded with zeros (45493949450465420 for 45493949450465424.0)
-# and, etoon only, integers beyond 64 bits rounded. Each of those texts holds "0.000000" or
-# a run of 16 or more digits that is not inside a quoted string or a name; other texts are
-# returned as they are. A small float's text is then rewritten in place: it can only be a
-# float, and its digits give the float back exactly. A long digit run may be an integer
-# or a float, so then every such number in the value is replaced by a marker string
-# (written bare, like a number), the value is encoded again and each marker is replaced
-# by the reference's text for its number. Either way the bytes are the reference's, at a
-# fraction of its cost. If the fast encoder raises, or the value already holds marker
-# characters, the reference encodes the value. The conformance corpus and the
+# integral floats from 2**53 padded with zeros (45493949450465420 for 45493949450465424.0),
+# floats of 16 or more significant digits that lie halfway between two shortest texts
+# (toons: 562949953421312.3 for the reference's 562949953421312.2) and, etoon only,
+# integers beyond 64 bits rounded. Each such text holds "0.000000" or a run of 16 or more
+# digits and points; other texts are used as they are. A float's text (it has a point) is
+# rewritten in place: it can only be a float, and its digits give the float back exactly.
+# A run of 16 or more digits without a point may be an integer or a float, so then every
+# number the fast encoders may write differently is replaced in the value by a marker
+# string (written bare, like a number), the value is encoded again and each marker is
+# replaced by the reference's text for its number. Either way the bytes are the
+# reference's, at a fraction of its cost. If the fast encoder raises, or the value already
+# holds marker characters, the reference encodes the value. The conformance corpus and the
 # differential property in tests/backends/ check all of this.
 
 _TINY = "0.000000"
-_DIGITS_TO_ZERO = str.maketrans("123456789", "000000000")
-_SIXTEEN_DIGITS = "0" * 16
-_LONG_NUMBER = re.compile(r'(?<![\w."])-?[0-9]{16}')
+_NUMBER_CHARS_TO_ZERO = str.maketrans("123456789.", "0000000000")
+_LONG_RUN = "0" * 16
+# A run of 16+ digits without a point, outside quoted strings and names.
+_LONG_INTEGER = re.compile(r'(?<![\w."])-?[0-9]{16}(?![0-9]*\.)')
+# A number with a point, standing where a value starts and ends: after the indentation
+# (and list marker) of a line, a key's ": " or a delimiter.
+_FLOAT_TOKEN = re.compile(r"(^ *(?:- )?|: |,)(-?[0-9]+\.[0-9]+)(?=,|$)", re.MULTILINE)
 
 
-def _has_long_number(text: str) -> bool:
-    # Cheap C-level prefilter first: the regex is only run on texts with a long digit run.
-    if _SIXTEEN_DIGITS not in text.translate(_DIGITS_TO_ZERO):
-        return False
-    return _LONG_NUMBER.search(text) is not None
+def _suspect(text: str) -> bool:
+    """Cheap C-level test: False means ``text`` holds no number written differently."""
+    return _TINY in text or _LONG_RUN in text.translate(_NUMBER_CHARS_TO_ZERO)
 
 
-def _needs_reference(text: str) -> bool:
-    """True when ``text`` may hold a number written otherwise than the reference writes it."""
-    return _TINY in text or _has_long_number(text)
-
-
-# A float below 1e-6 as the fast encoders write it, standing where a value starts and
-# ends: after the indentation (and list marker) of a line, a key's ": " or a delimiter.
-_TINY_NUMBER = re.compile(r"(^ *(?:- )?|: |,)(-?0\.0{6}[0-9]*)(?=,|$)", re.MULTILINE)
+def _risky_digits(text: str) -> bool:
+    """True for a number text the fast encoders may write otherwise than the reference."""
+    digits = text.lstrip("-")
+    if digits.startswith(_TINY):
+        return True
+    return len(digits.replace(".", "").lstrip("0").partition("e")[0]) >= 16
 
 
 def _in_string(line: str) -> bool:
@@ -80,14 +82,19 @@ def _in_string(line: str) -> bool:
     return inside
 
 
-def _fix_small_floats(text: str) -> str:
+def _fix_floats(text: str) -> str:
+    """``text`` with every risky float text replaced by the reference's text."""
+
     def fix(match: re.Match[str]) -> str:
+        token = match.group(2)
+        if not _risky_digits(token):
+            return match.group(0)
         line_start = text.rfind("\n", 0, match.start()) + 1
         if _in_string(text[line_start : match.start(2)]):
             return match.group(0)  # string content, written alike by both encoders
-        return match.group(1) + _toon_format(float(match.group(2)))
+        return match.group(1) + _toon_format(float(token))
 
-    return _TINY_NUMBER.sub(fix, text)
+    return _FLOAT_TOKEN.sub(fix, text)
 
 
 # Private-use characters: bare in TOON output (no quoting), and rare in real payloads.
@@ -102,7 +109,7 @@ def _marked(value: Any, numbers: list[str]) -> Any:
     ``numbers`` receives the reference's text for each, in marker order."""
     if isinstance(value, float):
         size = abs(value)
-        if size >= _SAFE_FLOAT or (size < 1e-6 and value != 0.0):
+        if size >= _SAFE_FLOAT or (size < 1e-6 and value != 0.0) or _risky_digits(repr(size)):
             numbers.append(_toon_format(value))
             return f"{_OPEN}{len(numbers) - 1}{_CLOSE}"
         return value
@@ -122,8 +129,10 @@ def _guarded(fast: Encoder) -> Encoder:
             text = fast(value)
         except Exception:  # the reference decides: it raises too, or it encodes
             return _toon_format(value)
-        if not _has_long_number(text):
-            return _fix_small_floats(text) if _TINY in text else text
+        if not _suspect(text):
+            return text
+        if _LONG_INTEGER.search(text) is None:
+            return _fix_floats(text)
         if _OPEN in text or _CLOSE in text:  # the payload holds marker characters itself
             return _toon_format(value)
         numbers: list[str] = []

@@ -35,6 +35,9 @@ _NUMBERS = st.one_of(
     st.floats(min_value=2.0**53, max_value=1e22).map(float.__round__).map(float),
     st.integers(),
     st.sampled_from([1e-7, 1e21, 1.5e300, 5e-324, 2.0**53, 2**64, -(2**63) - 1, 10**25]),
+    # 16-17 significant digits, some exactly halfway between two shortest texts.
+    st.builds(lambda k, j: 2.0**k + j / 8, st.integers(40, 53), st.integers(0, 15)),
+    st.floats(min_value=1e14, max_value=2.0**53),
 )
 # Strings holding the same digits inside quotes, next to delimiters, escapes and markers:
 # the guard must leave string content alone.
@@ -82,6 +85,7 @@ def _picked(value: Any, backend: str) -> tuple[Any, ...]:
 @example(value=[{"n": 2**60, "v": 1.5}, {"n": -(2**62), "v": 1e-7}])
 @example(value={"#debug": {"requestId": "r1"}, "rows": [{"a": 1}, {"a": 2}]})
 @example(value=[{"s": 'a\\",0.0000001', "v": 1e-7}, {"s": "- 0.0000001", "v": 2e-7}])
+@example(value=[562949953421312.2, {"v": 1125899906842624.2, "n": 2**60}])
 @example(value={"a: 0.0000001": 1e-9, "k": ["x,0.0000001", 3e-8, "0.0000001 x"]})
 def test_pick_matches_the_reference(value: Any, backend: str) -> None:
     assert _picked(value, backend) == _picked(value, REFERENCE)
