@@ -84,7 +84,7 @@ def guard_status(name: str, flat: Any) -> str:
     text = _raw_text(name, flat)
     if not _backends._suspect(text):
         return "guard: text used as is"
-    if _backends._LONG_INTEGER.search(text):
+    if _backends._repair(text) is None:
         return "guard: numbers re-encoded with markers"
     return "guard: float texts rewritten in place"
 

@@ -47,11 +47,6 @@ def _toon_format(value: Any) -> str:
 _TINY = "0.000000"
 _NUMBER_CHARS_TO_ZERO = str.maketrans("123456789.", "0000000000")
 _LONG_RUN = "0" * 16
-# A run of 16+ digits without a point, outside quoted strings and names.
-_LONG_INTEGER = re.compile(r'(?<![\w."])-?[0-9]{16}(?![0-9]*\.)')
-# A number with a point, standing where a value starts and ends: after the indentation
-# (and list marker) of a line, a key's ": " or a delimiter.
-_FLOAT_TOKEN = re.compile(r"(^ *(?:- )?|: |,)(-?[0-9]+\.[0-9]+)(?=,|$)", re.MULTILINE)
 
 
 def _suspect(text: str) -> bool:
@@ -82,19 +77,50 @@ def _in_string(line: str) -> bool:
     return inside
 
 
-def _fix_floats(text: str) -> str:
-    """``text`` with every risky float text replaced by the reference's text."""
+def _is_value(text: str, start: int, end: int) -> bool:
+    """True when ``text[start:end]`` is a whole value: it starts after a line's indentation
+    (and list marker), a key's ": " or a delimiter, ends at a delimiter or a line's end,
+    and is not inside a quoted string (TOON strings never span lines)."""
+    if end < len(text) and text[end] not in ",\n":
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    if not (before.endswith((",", ": ")) or before.strip(" ") in ("", "-")):
+        return False
+    return not _in_string(before)
 
-    def fix(match: re.Match[str]) -> str:
-        token = match.group(2)
-        if not _risky_digits(token):
-            return match.group(0)
-        line_start = text.rfind("\n", 0, match.start()) + 1
-        if _in_string(text[line_start : match.start(2)]):
-            return match.group(0)  # string content, written alike by both encoders
-        return match.group(1) + _toon_format(float(token))
 
-    return _FLOAT_TOKEN.sub(fix, text)
+def _repair(text: str) -> str | None:
+    """``text`` with each float text the fast encoders may write differently replaced by the
+    reference's text; None when it holds a long integer-like number (integer or float?)."""
+    zeros = text.translate(_NUMBER_CHARS_TO_ZERO)  # runs of digits and points become 0s
+    pieces: list[str] = []
+    done = pos = 0
+    while True:
+        tiny, long = text.find(_TINY, pos), zeros.find(_LONG_RUN, pos)
+        if tiny < 0 and long < 0:
+            break
+        start = end = tiny if long < 0 or 0 <= tiny < long else long
+        while start > 0 and zeros[start - 1] == "0":
+            start -= 1
+        while end < len(text) and zeros[end] == "0":
+            end += 1
+        pos = end
+        if start > 0 and text[start - 1] == "-":
+            start -= 1
+        token = text[start:end]
+        if not _is_value(text, start, end):
+            continue  # part of a string or a name: both encoders write it alike
+        if "." not in token:
+            if len(token.lstrip("-")) >= 16:
+                return None
+            continue
+        if token.count(".") != 1 or token.endswith(".") or not _risky_digits(token):
+            continue
+        pieces += (text[done:start], _toon_format(float(token)))
+        done = end
+    pieces.append(text[done:])
+    return "".join(pieces)
 
 
 # Private-use characters: bare in TOON output (no quoting), and rare in real payloads.
@@ -129,10 +155,9 @@ def _guarded(fast: Encoder) -> Encoder:
             text = fast(value)
         except Exception:  # the reference decides: it raises too, or it encodes
             return _toon_format(value)
-        if not _suspect(text):
-            return text
-        if _LONG_INTEGER.search(text) is None:
-            return _fix_floats(text)
+        repaired = _repair(text)
+        if repaired is not None:
+            return repaired
         if _OPEN in text or _CLOSE in text:  # the payload holds marker characters itself
             return _toon_format(value)
         numbers: list[str] = []
