@@ -26,6 +26,8 @@ from typing import Any, get_args
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED_APIFY = ROOT.parent / "shared" / "fixtures" / "apify"
+# Groups of the shared fixtures: `apify_api_<thing>_list|object`, else `<actor>_<kind>`.
+FIXTURE_GROUPS = r"regex:^(apify_api_\w+?_(?:list|object)|[a-z]+_[a-z]+)"
 NOTES: list[str] = []
 _EXTRA: dict[str, str | bytes] = {}
 _INCLUDED: dict[tuple[str, str], set[str]] = {}
@@ -555,13 +557,16 @@ def _wins(wins: dict[str, int], n: int) -> str:
 
 def measurements(page: str, args: list[str]) -> str:
     which = args[0]
+    options: list[str] = []
     if which == "examples":
         folder, shown = ROOT / "examples" / "apify", "examples/apify"
     else:
         folder, shown = SHARED_APIFY, "../shared/fixtures/apify"
+        # One folder of many tools: group by file family (API list, Actor) instead.
+        options = ["--group-by", FIXTURE_GROUPS]
     if not folder.is_dir():
         return _missing(f"byte tables for {shown}", f"`{shown}` is not present on this machine.")
-    data, why = _report([shown], which)
+    data, why = _report([shown, *options], which)
     if data is None:
         return _missing(f"byte tables for {shown}", why)
     cands = data["settings"]["candidates"]
@@ -607,7 +612,8 @@ def measurements(page: str, args: list[str]) -> str:
             + "\n"
         )
     notes = "".join(f"\n> {n}\n" for n in data.get("notes", []))
-    cmd = f"toon-picker report {shown} --format json --chart CHART.svg"
+    cmd = " ".join(["toon-picker report", shown, *map(shlex.quote, options)])
+    cmd += " --format json --chart CHART.svg"
     return (
         f"Generated at build time by `{cmd}` (candidates {', '.join(f'`{c}`' for c in cands)}, "
         f"`min_saving` {data['settings']['min_saving']}).\n\n"
