@@ -21,6 +21,12 @@ echo "== ruff, mypy"
 if [ -f mkdocs.yml ]; then
   echo "== docs (mkdocs build --strict)"
   .venv/bin/mkdocs build --strict --quiet
+  # The docs browser test (tests/docs) needs Debian's chromium; install it when we can.
+  if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "== chromium for the docs browser test (apt-get)"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+      || echo "chromium could not be installed: the browser test will be skipped"
+  fi
 fi
 
 echo "== pytest"
