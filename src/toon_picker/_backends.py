@@ -96,16 +96,19 @@ def _repair(text: str) -> str | None:
     zeros = text.translate(_NUMBER_CHARS_TO_ZERO)  # runs of digits and points become 0s
     pieces: list[str] = []
     done = pos = 0
-    while True:
-        tiny, long = text.find(_TINY, pos), zeros.find(_LONG_RUN, pos)
-        if tiny < 0 and long < 0:
-            break
+    tiny, long = text.find(_TINY), zeros.find(_LONG_RUN)
+    while tiny >= 0 or long >= 0:
         start = end = tiny if long < 0 or 0 <= tiny < long else long
         while start > 0 and zeros[start - 1] == "0":
             start -= 1
         while end < len(text) and zeros[end] == "0":
             end += 1
         pos = end
+        # Search on only past the run (each search is linear in what it skips).
+        if 0 <= tiny < pos:
+            tiny = text.find(_TINY, pos)
+        if 0 <= long < pos:
+            long = zeros.find(_LONG_RUN, pos)
         if start > 0 and text[start - 1] == "-":
             start -= 1
         token = text[start:end]
