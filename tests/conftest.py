@@ -8,7 +8,7 @@ Pick one with the ``HYPOTHESIS_PROFILE`` environment variable:
   profile (derandomized, so every run tries the same examples; no deadline; no database;
   prints the reproduction blob) with a fixed example count. The property suite takes a few
   minutes on 2 cores.
-- ``nightly``: 2,500 examples per property test (110,000 across the 44 in ``tests/property``),
+- ``nightly``: 2,500 examples per property test (over 120,000 across ``tests/property``),
   randomized, no deadline. Run it with a time cap, for example::
 
       HYPOTHESIS_PROFILE=nightly timeout 3600 pytest tests/property -q -p no:randomly \\
