@@ -11,7 +11,7 @@ Pick one with the ``HYPOTHESIS_PROFILE`` environment variable:
 - ``nightly``: 2,500 examples per property test (over 120,000 across ``tests/property``),
   randomized, no deadline. Run it with a time cap, for example::
 
-      HYPOTHESIS_PROFILE=nightly timeout 3600 pytest tests/property -q -p no:randomly \\
+      HYPOTHESIS_PROFILE=nightly timeout 3600 pytest tests/property -q \\
           --hypothesis-show-statistics
 
   and turn any counterexample it prints into a conformance case (tag ``regression``) or an
