@@ -233,23 +233,13 @@ def case_stats(page: str, args: list[str]) -> str:
         corpus = _corpus()
     except Exception as exc:  # the corpus helper may be mid-change
         return _missing("corpus statistics", f"the corpus did not load ({exc}).")
-    counts = Counter((c.op, c.level) for c in corpus.cases)
-    ops = ("flatten", "unflatten", "pick")
-    rows = [
-        f"| `{op}` | {counts[op, 'must']} | {counts[op, 'host']} | "
-        f"{counts[op, 'must'] + counts[op, 'host']} |"
-        for op in ops
-    ]
-    total = len(corpus.cases)
+    levels = Counter(c.level for c in corpus.cases)
     m = corpus.manifest
     return (
         f"Corpus **{corpus.version}** targets specification "
         f"**{m.get('spec_version', '?')}**; its TOON texts follow TOON specification "
-        f"**{m.get('toon_spec_version', '?')}**.\n\n"
-        "| op | `must` | `host` | cases |\n|---|---:|---:|---:|\n"
-        + "\n".join(rows)
-        + f"\n| **all** | {sum(counts[o, 'must'] for o in ops)} | "
-        f"{sum(counts[o, 'host'] for o in ops)} | **{total}** |\n"
+        f"**{m.get('toon_spec_version', '?')}**. It holds **{len(corpus.cases)}** cases: "
+        f"{levels['must']} at level `must`, {levels['host']} at level `host`.\n"
     )
 
 
@@ -636,7 +626,7 @@ def command(page: str, args: list[str]) -> str:
     options = dict(a.split("=", 1) for a in args[1:])
     stdin = options.get("stdin")
     limit = int(options.get("lines", "60"))
-    env = dict(os.environ, PYTHONIOENCODING="utf-8", COLUMNS="90")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", COLUMNS="76")
     proc = subprocess.run(
         _cli(*argv),
         cwd=ROOT,
