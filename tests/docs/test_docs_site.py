@@ -129,3 +129,14 @@ def test_generated_pages_carry_no_build_specific_text(site_dir: Path) -> None:
         page = _page(site_dir, url)
         assert str(ROOT) not in page, url
         assert "/tmp/" not in page, url
+
+
+def test_api_reference_documents_every_public_name(site_dir: Path) -> None:
+    import toon_picker
+
+    page = _page(site_dir, "reference/api")
+    for name in toon_picker.__all__:
+        assert f'id="toon_picker.{name}"' in page, name
+    strategies = _page(site_dir, "reference/strategies")
+    for name in ("json_values", "payloads_at_depth", "colliding_objects", "uniform_rows"):
+        assert f'id="toon_picker.strategies.{name}"' in strategies, name
