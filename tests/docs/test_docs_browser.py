@@ -99,6 +99,17 @@ def test_case_browser_lists_and_filters_cases(browser: Browser, site_url: str) -
     assert browser.errors() == []
 
 
+def test_case_browser_filter_from_the_url(browser: Browser, site_url: str) -> None:
+    apify = [c["id"] for c in corpus_cases() if c["id"].startswith("pick.apify.")]
+    _visit(browser, site_url + "conformance/cases/?q=pick.apify.")
+    shown = browser.evaluate(
+        "[...document.querySelectorAll('.tp-cases tbody tr:not([hidden])')].map(r => r.id)"
+    )
+    assert apify
+    assert sorted(shown) == sorted(apify)
+    assert browser.errors() == []
+
+
 @pytest.mark.parametrize(
     "url",
     [
