@@ -327,6 +327,11 @@ def conformance_results(page: str, args: list[str]) -> str:
     ports: list[tuple[str, str | None, str]] = [
         ("Python reference (in-process)", None, "toon-picker conformance run")
     ]
+    if (ROOT / "conformance" / "ports" / "python" / "port.py").is_file():
+        # The reference again, this time over the port protocol (a separate process).
+        shown = "python conformance/ports/python/port.py"
+        cmd = f"{shlex.quote(sys.executable)} conformance/ports/python/port.py"
+        ports.append(("Python port", cmd, f'toon-picker conformance run --port "{shown}"'))
     js_dir = ROOT / "conformance" / "ports" / "js"
     js_why = ""
     if shutil.which("node") is None:

@@ -63,6 +63,8 @@ def test_results_page_reports_a_real_run_of_the_reference(site_dir: Path) -> Non
     assert f"{levels['must']} passed, 0 failed, 0 skipped" in row
     assert f"{levels['host']} passed, 0 failed, 0 skipped" in row
     assert "conforms" in row
+    port = next(r for r in rows if "Python port" in r)
+    assert f"{levels['must']} passed, 0 failed, 0 skipped" in port
     has_js = (ROOT / "conformance" / "ports" / "js" / "node_modules").is_dir()
     if shutil.which("node") and has_js:
         js = next(r for r in rows if "JavaScript port" in r)
