@@ -702,7 +702,8 @@ def candidate_sweep(page: str, args: list[str]) -> str:
                 )
             c = json.loads(out.read_text(encoding="utf-8"))["combined"]
         lines.append(
-            f"| `{cands}` | {saving} | {c['payloads']} | {c['bytes']['json']} | {c['picked']} | "
+            f"| {' '.join(f'`{name}`' for name in cands.split(','))} | {saving} "
+            f"| {c['payloads']} | {c['bytes']['json']} | {c['picked']} | "
             f"{_pct(c['change_pct'])} | {_wins(c['wins'], c['payloads'])} |"
         )
     return "\n".join(lines) + "\n"
