@@ -31,8 +31,12 @@ try:  # mcp 2.x
     from mcp.server.mcpserver import MCPServer as Server
     from mcp.server.mcpserver.exceptions import ToolError
 except ImportError:  # mcp 1.x
-    from mcp.server.fastmcp import FastMCP as Server  # type: ignore[assignment,no-redef]
-    from mcp.server.fastmcp.exceptions import ToolError  # type: ignore[no-redef]
+    from mcp.server.fastmcp import (  # type: ignore[assignment,no-redef,import-not-found,attr-defined,unused-ignore]
+        FastMCP as Server,
+    )
+    from mcp.server.fastmcp.exceptions import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+        ToolError,
+    )
 
 JSON = Any
 
