@@ -74,6 +74,10 @@ def tool_result(
     ``meta_key`` is None). ``fence=True`` wraps the text in a fenced block labelled
     ``json`` or ``toon``. Raises PayloadError when ``payload`` is not JSON data and
     ValueError for bad pick options, like ``pick``.
+
+    The text is always sendable: a lone surrogate is escaped in the JSON text, and the TOON
+    encoders refuse it. ``structuredContent`` carries the payload as it is, and the SDK
+    (pydantic) cannot serialise a lone surrogate there for a JSON transport such as stdio.
     """
     picked = pick(payload, **pick_options)
     return _result(picked, structured(payload), meta_key=meta_key, fence=fence)

@@ -1,8 +1,9 @@
 """Fast TOON backends: each installed one is checked against the reference.
 
-``backend`` runs a test for every fast backend that is installed and offered; a refused
-one (``_backends._REFUSED``) is covered by ``test_verdicts.py`` instead, which checks that
-its documented disagreements are real and that it is not offered.
+``backend`` runs a test once per fast backend that is installed and offered (none: one
+skipped test). A refused one (``_backends._REFUSED``) is covered by ``test_verdicts.py``
+instead, which checks that its documented disagreements are real and that it is not
+offered.
 """
 
 from __future__ import annotations
