@@ -210,6 +210,17 @@ def _abridged(value: Any, limit: int = 240) -> str:
     )
 
 
+def _visible(text: str) -> str:
+    """HTML for ``text`` with each invisible code point (except newline) shown as a marker."""
+    out = []
+    for ch in text:
+        if ch != "\n" and unicodedata.category(ch) in _INVISIBLE:
+            out.append(f'<span class="tp-cp" title="one code point">U+{ord(ch):04X}</span>')
+        else:
+            out.append(html.escape(ch))
+    return "".join(out)
+
+
 def _expected(page: str, case: Any) -> str:
     if case.error is not None:
         href = _href(page, f"reference/errors.md#{case.error}")
@@ -218,7 +229,7 @@ def _expected(page: str, case: Any) -> str:
         return _abridged(case.ok)
     ok = case.ok
     text = str(ok.get("text", ""))
-    body = html.escape(text) if text else "<em>(empty)</em>"
+    body = _visible(text) if text else "<em>(empty)</em>"
     sizes = html.escape(show_json(ok.get("sizes")))
     return f"<code>{html.escape(str(ok.get('strategy')))}</code> · sizes <code>{sizes}</code>" + (
         f"<pre><code>{body}</code></pre>"

@@ -1,5 +1,6 @@
 // Case browser filter: hides rows that do not match the text, op and level filters.
-// `?q=TEXT` in the URL pre-fills the text filter (e.g. cases/?q=4.3).
+// `?filter=TEXT` in the URL pre-fills the text filter (e.g. cases/?filter=4.3); not `q`,
+// which the theme's search reads.
 (function () {
   function setup() {
     var root = document.querySelector(".tp-case-browser");
@@ -28,7 +29,7 @@
       });
       count.textContent = shown + " of " + rows.length + " cases";
     }
-    var q = new URLSearchParams(window.location.search).get("q");
+    var q = new URLSearchParams(window.location.search).get("filter");
     if (q) text.value = q;
     text.addEventListener("input", apply);
     op.addEventListener("change", apply);

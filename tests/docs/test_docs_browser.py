@@ -101,12 +101,14 @@ def test_case_browser_lists_and_filters_cases(browser: Browser, site_url: str) -
 
 def test_case_browser_filter_from_the_url(browser: Browser, site_url: str) -> None:
     apify = [c["id"] for c in corpus_cases() if c["id"].startswith("pick.apify.")]
-    _visit(browser, site_url + "conformance/cases/?q=pick.apify.")
+    _visit(browser, site_url + "conformance/cases/?filter=pick.apify.")
     shown = browser.evaluate(
         "[...document.querySelectorAll('.tp-cases tbody tr:not([hidden])')].map(r => r.id)"
     )
     assert apify
     assert sorted(shown) == sorted(apify)
+    # The theme's search (which reads ?q=) stays closed.
+    assert browser.evaluate("document.querySelector('[data-md-toggle=search]').checked") is False
     assert browser.errors() == []
 
 
