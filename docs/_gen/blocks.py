@@ -288,6 +288,10 @@ def case_browser(page: str, args: list[str]) -> str:
         f'<option value="{op}">{op}</option>' for op in ("flatten", "unflatten", "pick")
     )
     total = len(corpus.cases)
+    numbers = sorted({c.spec for c in corpus.cases}, key=lambda v: [int(x) for x in v.split(".")])
+    sections = "".join(
+        f'<option value="{html.escape(n)}">{html.escape(n)}</option>' for n in numbers
+    )
     return (
         f'<div class="tp-case-browser" data-total="{total}">\n'
         '<div class="tp-case-filters">'
@@ -297,6 +301,8 @@ def case_browser(page: str, args: list[str]) -> str:
         f"{options}</select>"
         '<select id="tp-case-level" aria-label="level"><option value="">every level</option>'
         '<option value="must">must</option><option value="host">host</option></select>'
+        '<select id="tp-case-spec" aria-label="spec section">'
+        f'<option value="">every section</option>{sections}</select>'
         f'<span id="tp-case-count">{total} of {total} cases</span></div>\n'
         '<table class="tp-cases"><thead><tr><th>id</th><th>op</th><th>level</th>'
         "<th>spec</th><th>input</th><th>expected</th></tr></thead>\n<tbody>\n"

@@ -1,5 +1,9 @@
 """MkDocs hooks for the toon-picker site.
 
+The spec page gets, under each numbered heading that conformance cases cite, a link to
+those cases in the case browser (``on_page_content``): the spec text itself is included
+unchanged, and the counts come from the case files at build time.
+
 Docstrings in ``src/`` carry doctest examples (``>>> ...`` lines, checked by the tests);
 Markdown would render them as nested block quotes. The ``DoctestBlocks`` preprocessor
 fences each run of doctest lines as ``pycon`` code, in docstrings (mkdocstrings renders
@@ -9,13 +13,18 @@ left alone.
 
 from __future__ import annotations
 
+import json
 import re
+from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 from mkdocs.plugins import event_priority
 
+ROOT = Path(__file__).resolve().parents[2]
+_HEADING = re.compile(r'(<h([23]) id="[^"]*">([0-9]+(?:\.[0-9]+)?)\.? [^\n]*?</h\2>)')
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 
 
@@ -55,3 +64,34 @@ class DoctestBlocks(Extension):
 def on_config(config: Any) -> Any:
     config.markdown_extensions.append(DoctestBlocks())
     return config
+
+
+def _cases_per_section() -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for path in sorted((ROOT / "conformance" / "cases").glob("*/*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        counts.update(str(case.get("spec", "")) for case in data.get("cases", []))
+    return counts
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    if page.file.src_uri != "spec/SPEC.md":
+        return html
+    browser = files.get_file_from_path("conformance/cases.md")
+    if browser is None:
+        return html
+    href = browser.url_relative_to(page.file)
+    counts = _cases_per_section()
+
+    def link(match: re.Match[str]) -> str:
+        number = match[3]
+        n = counts.get(number, 0)
+        if match[2] != "3" or not n:
+            return match[1]
+        cases = "case pins" if n == 1 else "cases pin"
+        return (
+            f'{match[1]}\n<p class="tp-spec-cases"><a href="{href}?spec={number}">'
+            f"{n} conformance {cases} this section</a></p>"
+        )
+
+    return _HEADING.sub(link, html)

@@ -141,3 +141,14 @@ def test_other_pages_render_without_console_errors(
     if url == "measurements/":
         browser.screenshot(ARTIFACTS / "measurements.png", full_page=True)
     assert browser.errors() == []
+
+
+def test_case_browser_selects_a_spec_section_from_the_url(browser: Browser, site_url: str) -> None:
+    pinned = [c["id"] for c in corpus_cases() if c["spec"] == "4.3"]
+    _visit(browser, site_url + "conformance/cases/?spec=4.3")
+    shown = browser.evaluate(
+        "[...document.querySelectorAll('.tp-cases tbody tr:not([hidden])')].map(r => r.id)"
+    )
+    assert pinned
+    assert sorted(shown) == sorted(pinned)
+    assert browser.errors() == []

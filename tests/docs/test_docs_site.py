@@ -142,3 +142,12 @@ def test_api_reference_documents_every_public_name(site_dir: Path) -> None:
     strategies = _page(site_dir, "reference/strategies")
     for name in ("json_values", "payloads_at_depth", "colliding_objects", "uniform_rows"):
         assert f'id="toon_picker.strategies.{name}"' in strategies, name
+
+
+def test_spec_sections_link_to_the_cases_that_pin_them(site_dir: Path) -> None:
+    counts = Counter(c["spec"] for c in corpus_cases())
+    page = _page(site_dir, "spec/SPEC")
+    links = dict(
+        re.findall(r'<a href="\.\./\.\./conformance/cases/\?spec=([0-9.]+)">([0-9]+) ', page)
+    )
+    assert {k: int(v) for k, v in links.items()} == dict(counts)
