@@ -106,11 +106,23 @@ def show_json(value: Any, *, indent: int | None = None) -> str:
     return "".join(out)
 
 
-def _run(argv: list[str], timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def _run(argv: list[str], timeout: float = 120, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    """Run a command in the project root; a hang becomes exit status -1, not a crash."""
     env = dict(os.environ, PYTHONIOENCODING="utf-8", COLUMNS="100")
-    return subprocess.run(
-        argv, cwd=ROOT, capture_output=True, text=True, timeout=timeout, env=env, check=False
-    )
+    env.update(kwargs.pop("env", {}))
+    try:
+        return subprocess.run(
+            argv,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env=env,
+            check=False,
+            **kwargs,
+        )
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(argv, -1, "", f"timed out after {timeout:g} s")
 
 
 def _cli(*args: str) -> list[str]:
@@ -648,17 +660,7 @@ def command(page: str, args: list[str]) -> str:
     options = dict(a.split("=", 1) for a in args[1:])
     stdin = options.get("stdin")
     limit = int(options.get("lines", "60"))
-    env = dict(os.environ, PYTHONIOENCODING="utf-8", COLUMNS="76")
-    proc = subprocess.run(
-        _cli(*argv),
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        check=False,
-    )
+    proc = _run(_cli(*argv), input=stdin, env={"COLUMNS": "76"})
     shown = " ".join(shlex.quote(a) for a in argv)
     prompt = (
         f"$ echo {shlex.quote(stdin)} | toon-picker {shown}" if stdin else f"$ toon-picker {shown}"
@@ -810,4 +812,8 @@ def render(name: str, args: list[str], *, page: str) -> str:
         block = BLOCKS[name]
     except KeyError:
         raise SystemExit(f"{page}: unknown generated block {name!r}") from None
-    return block(page, args).rstrip("\n") + "\n"
+    try:
+        out = block(page, args)
+    except Exception as exc:  # a generator bug must show on the page, not stop the build
+        out = _missing(f"{name} {' '.join(args)}".strip(), f"the generator raised {exc!r}.")
+    return out.rstrip("\n") + "\n"

@@ -92,6 +92,22 @@ def test_unknown_block_fails_the_build(blocks: Any) -> None:
         blocks.render("no-such-block", [], page="index.md")
 
 
+def test_a_generator_bug_becomes_a_note(blocks: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(page: str, args: list[str]) -> str:
+        raise KeyError("items")
+
+    monkeypatch.setitem(blocks.BLOCKS, "case-stats", broken)
+    out = blocks.render("case-stats", [], page="conformance/index.md")
+    assert "Not generated: case-stats" in out
+    assert "KeyError('items')" in out
+
+
+def test_a_hanging_command_becomes_a_note(blocks: Any) -> None:
+    proc = blocks._run([sys.executable, "-c", "import time; time.sleep(5)"], timeout=0.5)
+    assert proc.returncode == -1
+    assert "timed out" in proc.stderr
+
+
 def test_show_json_escapes_invisible_code_points(blocks: Any) -> None:
     assert blocks.show_json({"a\u2028": "\ud800\x07é"}) == '{"a\\u2028":"\\ud800\\u0007é"}'
 
