@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("mcp", reason="optional extra: pip install 'toon-picker[mcp]'")
 
 from toon_picker import pick
+from toon_picker._backends import available
 from toon_picker._synth import actor_runs
 from toon_picker.mcp import META_KEY
 
@@ -95,3 +96,11 @@ def test_example_server_options(sdk: Any) -> None:
     _, [strict] = _session(sdk, "--min-saving", "0.99", calls=calls)
     assert strict["_meta"][META_KEY] == "json"
     assert json.loads(_text(strict)) == strict["structuredContent"]
+
+
+def test_example_server_with_a_fast_backend(sdk: Any) -> None:
+    if "toons" not in available():
+        pytest.skip("toons is not installed and offered (pip install 'toon-picker[fast]')")
+    calls = [("get-actor-run-list", {"limit": 100})]
+    _, [fast] = _session(sdk, "--backend", "toons", calls=calls)
+    assert _text(fast) == pick(fast["structuredContent"]).text  # the reference's text
