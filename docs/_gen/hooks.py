@@ -4,6 +4,9 @@ The spec page gets, under each numbered heading that conformance cases cite, a l
 those cases in the case browser (``on_page_content``): the spec text itself is included
 unchanged, and the counts come from the case files at build time.
 
+Repository Markdown (CHANGELOG.md, conformance/README.md) nests lists GitHub's way, under
+two spaces; ``NestedLists`` re-indents those items to the four spaces Python-Markdown needs.
+
 Docstrings in ``src/`` carry doctest examples (``>>> ...`` lines, checked by the tests);
 Markdown would render them as nested block quotes. The ``DoctestBlocks`` preprocessor
 fences each run of doctest lines as ``pycon`` code, in docstrings (mkdocstrings renders
@@ -54,6 +57,34 @@ class _DoctestPreprocessor(Preprocessor):
         return out
 
 
+_TWO_SPACE_ITEM = re.compile(r"^  (?=(?:[-*+]|[0-9]+\.) )")
+
+
+class _NestedListsPreprocessor(Preprocessor):
+    """GitHub nests list items under two spaces; Python-Markdown needs four."""
+
+    def run(self, lines: list[str]) -> list[str]:
+        out: list[str] = []
+        fence: str | None = None
+        for line in lines:
+            match = _FENCE.match(line)
+            if fence is not None:
+                if match and match[1].startswith(fence):
+                    fence = None
+            elif match:
+                fence = match[1]
+            elif _TWO_SPACE_ITEM.match(line):
+                line = "  " + line
+            out.append(line)
+        return out
+
+
+class NestedLists(Extension):
+    def extendMarkdown(self, md: Markdown) -> None:
+        # After pymdownx.snippets (32), so included repository files are fixed too.
+        md.preprocessors.register(_NestedListsPreprocessor(md), "toon_picker_lists", 29)
+
+
 class DoctestBlocks(Extension):
     def extendMarkdown(self, md: Markdown) -> None:
         # After pymdownx.snippets (32), before the fenced-code preprocessors (25).
@@ -62,7 +93,7 @@ class DoctestBlocks(Extension):
 
 @event_priority(100)  # before mkdocstrings reads the Markdown extensions
 def on_config(config: Any) -> Any:
-    config.markdown_extensions.append(DoctestBlocks())
+    config.markdown_extensions.extend([DoctestBlocks(), NestedLists()])
     return config
 
 

@@ -130,3 +130,14 @@ def test_doctest_blocks_are_fenced_outside_code_only() -> None:
     assert html.count("<pre>") == 2
     assert 'class="language-pycon"' in html
     assert "&gt;&gt;&gt; kept" in html
+
+
+def test_two_space_nested_lists_nest() -> None:
+    import markdown
+
+    hooks = _load("hooks")
+    md = markdown.Markdown(extensions=["fenced_code", hooks.NestedLists()])
+    html = md.convert("- outer\n  - inner\n    continued\n- next\n\n```\n  - code\n```\n")
+    assert html.count("<ul>") == 2
+    assert "<li>inner\ncontinued</li>" in html
+    assert "  - code" in html
