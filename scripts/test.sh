@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".[dev,mcp,fast,tokens]"
+.venv/bin/python -m pip install --quiet -e ".[dev]"
 
 echo "== JS port (npm ci, node --test)"
 (cd conformance/ports/js && npm ci --no-audit --no-fund --loglevel=error && npm test --silent)

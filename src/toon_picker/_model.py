@@ -192,8 +192,14 @@ def check(value: Any, default: Default | None = None) -> Checked:
             elif kind is dict or kind is list:
                 pending.append((child, child_depth, link if holder else (link, key)))
             elif isinstance(child, (str, int, float)):  # subclasses: check them as their base
+                # The base type's own conversion, as json.dumps does: a str-mixin Enum
+                # member is its value, not the text str() gives.
                 base: Any = (
-                    str if isinstance(child, str) else float if isinstance(child, float) else int
+                    str.__str__
+                    if isinstance(child, str)
+                    else float.__float__
+                    if isinstance(child, float)
+                    else int.__int__
                 )
                 converted[id(child)] = base(child)
                 pending.append(

@@ -122,3 +122,15 @@ def test_very_deep_payload_needs_no_recursion() -> None:
 )
 def test_path_syntax(parts: list[str | int], text: str) -> None:
     assert format_path(parts) == text
+
+
+def test_str_and_int_mixin_enums_are_their_values() -> None:
+    class Mode(str, enum.Enum):
+        FAST = "fast"
+
+    class Level(float, enum.Enum):
+        HALF = 0.5
+
+    checked = check({"m": Mode.FAST, "l": Level.HALF})
+    assert checked.value == {"m": "fast", "l": 0.5}
+    assert pick({"m": Mode.FAST}).text == "m: fast"
