@@ -50,25 +50,26 @@ TARGETS = {
 def best_times(
     funcs: dict[str, Callable[[], object]], *, repeat: int, min_total: float = 0.05
 ) -> dict[str, float]:
-    """Seconds per call of each function: the minimum over ``repeat`` rounds. Each round
+    """CPU seconds per call of each function (process time, so other processes on the
+    machine do not count): the minimum over ``repeat`` rounds. Each round
     runs every function once in turn (a batch lasting >= min_total s), so a change in
     machine load hits all of them alike and their ratios stay meaningful."""
     loops = {}
     best = {}
     for name, func in funcs.items():
         gc.collect()
-        start = time.perf_counter()
+        start = time.process_time()
         func()
-        once = time.perf_counter() - start
+        once = time.process_time() - start
         loops[name] = max(1, int(min_total / max(once, 1e-9)))
         best[name] = once
     for _ in range(repeat):
         for name, func in funcs.items():
             gc.collect()
-            start = time.perf_counter()
+            start = time.process_time()
             for _ in range(loops[name]):
                 func()
-            best[name] = min(best[name], (time.perf_counter() - start) / loops[name])
+            best[name] = min(best[name], (time.process_time() - start) / loops[name])
     return best
 
 
@@ -306,8 +307,8 @@ def to_markdown(results: dict[str, Any], command: str) -> str:
         f"flatten-dict {env['flatten-dict']}, flatten-json {env['flatten-json']}; "
         f"{env['cpus']} CPUs, load average {env['load average at start']} at the start and "
         f"{env['load average at end']} at the end).",
-        "Times are minima over repeats in one process; the ratios are what the targets "
-        "are about. Re-run the command to refresh this file.",
+        "Times are CPU times (time.process_time), minima over repeats in one process; the "
+        "ratios are what the targets are about. Re-run the command to refresh this file.",
         "",
         "## Targets",
         "",
