@@ -71,14 +71,18 @@ class Checked:
     """Depth of the deepest value (the root is 0)."""
     deep_path: str | None
     """Path of the first value, in document order, deeper than MAX_DEPTH; None if none."""
-    plain: bool
-    """True when ``json.dumps`` (compact, ``ensure_ascii=False``) gives the exact JSON text:
-    no float that Python writes differently, no lone surrogate."""
+    odd_floats: frozenset[str]
+    """``repr`` of each float whose JSON text differs from it (``1e-05``, ``2.0``)."""
     lone_surrogates: bool
     """True when a string or member name holds a lone surrogate (escaped in JSON text)."""
-    wide_whole_floats: bool = False
+    wide_whole_floats: bool
     """True when a float is whole and 2**53 <= |x| < 1e21: the one kind of number that
     ``toon-format`` writes as exact digits where ECMAScript writes shortest digits."""
+
+    @property
+    def plain(self) -> bool:
+        """True when ``json.dumps`` (compact, ``ensure_ascii=False``) gives the exact text."""
+        return not self.odd_floats and not self.lone_surrogates
 
 
 _EXIT = object()
@@ -109,7 +113,7 @@ def check(value: Any, default: Default | None = None) -> Checked:
     max_depth = 0
     deep_link: _Link = None
     deep_found = False
-    plain = True
+    odd: set[str] = set()
     lone = False
     wide = False
     rebuild = False
@@ -186,7 +190,7 @@ def check(value: Any, default: Default | None = None) -> Checked:
                         f"{child!r} is not a JSON number",
                     )
                 if not float_is_plain(child):
-                    plain = False
+                    odd.add(float.__repr__(child))
                     if child.is_integer() and _WIDE_WHOLE <= abs(child) < 1e21:
                         wide = True
             elif kind is dict or kind is list:
@@ -219,7 +223,7 @@ def check(value: Any, default: Default | None = None) -> Checked:
 
     result = _rebuild(value, converted) if rebuild else value
     return Checked(
-        result, max_depth, _path(deep_link) if deep_found else None, plain and not lone, lone, wide
+        result, max_depth, _path(deep_link) if deep_found else None, frozenset(odd), lone, wide
     )
 
 

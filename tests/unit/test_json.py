@@ -159,3 +159,21 @@ def test_the_three_writers_agree() -> None:
         text = _write(payload)
         assert encode(check(payload)) == text
         assert _recursive(payload, quote) == text
+
+
+@pytest.mark.parametrize(
+    ("payload", "text"),
+    [
+        ({"s": ":1e-05,", "v": 1e-05}, '{"s":":1e-05,","v":0.00001}'),
+        ({"1e-05": 1e-05}, '{"1e-05":0.00001}'),
+        ([1e-05, -1e-05, 21e-05, 2.0, 12.0, -0.0], "[0.00001,-0.00001,0.00021,2,12,0]"),
+        ({"a": [2.0], "b": "2.0", "c": {"d": 2.0}}, '{"a":[2],"b":"2.0","c":{"d":2}}'),
+        (1e-05, "0.00001"),
+        ({"q": 'say "2.0"', "v": 2.0}, '{"q":"say \\"2.0\\"","v":2}'),
+    ],
+)
+def test_respelled_floats(payload: Any, text: str) -> None:
+    from toon_picker._json import _write
+
+    assert dumps(payload) == text
+    assert _write(payload) == text
