@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._errors import FlattenError, format_path
+from ._fast import check_and_flatten
 from ._model import MAX_DEPTH, Checked, Default, JSONValue, _Link, _parts, check
 
 __all__ = ["flatten", "flatten_checked", "normalise_keys"]
@@ -19,6 +20,9 @@ def flatten(value: Any, *, default: Default | None = None) -> JSONValue:
     Raises PayloadError for a non-JSON value and FlattenError (``depth-exceeded``,
     ``key-collision``) where flattening would lose information.
     """
+    fast = check_and_flatten(value)
+    if fast is not None:
+        return fast[1]
     return flatten_checked(check(value, default))
 
 

@@ -8,8 +8,9 @@ from typing import Any, Literal, cast, get_args
 
 from . import _backends, _json
 from ._errors import DropReason, FlattenError
+from ._fast import check_and_flatten
 from ._flatten import flatten_checked
-from ._model import MAX_DEPTH, Checked, Default, check
+from ._model import MAX_DEPTH, Checked, Default, JSONValue, check
 
 __all__ = ["CANDIDATES", "Candidate", "Pick", "pick", "stringify_compact"]
 
@@ -61,7 +62,10 @@ def pick(
             f"min_saving must be a number with 0 <= min_saving < 1, got {min_saving!r}"
         )
     encode = _backends.encoder(backend)
-    checked = check(value, default)
+    # One pass does the model check and flatten for plain payloads; the rest (and every
+    # error) takes the reference path.
+    fast = check_and_flatten(value)
+    checked, flat = fast if fast is not None else (check(value, default), None)
 
     json_text = _json.encode(checked)
     json_size = _size(json_text)
@@ -70,7 +74,7 @@ def pick(
     best: tuple[Candidate, str, int] = ("json", json_text, json_size)
     limit = (1 - min_saving) * json_size
     for name in names[1:]:
-        text, size, reason = _toon_candidate(name, checked, encode)
+        text, size, reason = _toon_candidate(name, checked, flat, encode)
         if reason is not None:
             dropped[name] = reason
             continue
@@ -104,12 +108,15 @@ def _candidate_list(candidates: Iterable[str]) -> list[Candidate]:
 
 
 def _toon_candidate(
-    name: Candidate, checked: Checked, encode: Callable[[Any], str]
+    name: Candidate, checked: Checked, flat: JSONValue | None, encode: Callable[[Any], str]
 ) -> tuple[str, int, DropReason | None]:
-    """The candidate's text and size, or the reason it was dropped."""
+    """The candidate's text and size, or the reason it was dropped.
+
+    ``flat`` is ``flatten_checked(checked)`` when the caller has it already.
+    """
     if name == "toon-flatten":
         try:
-            subject = flatten_checked(checked)
+            subject = flat if flat is not None else flatten_checked(checked)
         except FlattenError as exc:
             return "", 0, _FLATTEN_DROPS[exc.reason]
     else:
