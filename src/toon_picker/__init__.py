@@ -7,6 +7,7 @@ from ._errors import FlattenError, PayloadError, UnflattenError
 from ._flatten import flatten
 from ._model import MAX_DEPTH
 from ._picker import Pick, pick, stringify_compact
+from ._project import FieldSpecError, project
 from ._unflatten import unflatten
 
 SPEC_VERSION = "1.0"
@@ -15,12 +16,14 @@ SPEC_VERSION = "1.0"
 __all__ = (
     "MAX_DEPTH",
     "SPEC_VERSION",
+    "FieldSpecError",
     "FlattenError",
     "PayloadError",
     "Pick",
     "UnflattenError",
     "flatten",
     "pick",
+    "project",
     "stringify_compact",
     "unflatten",
 )
