@@ -44,9 +44,20 @@ AROUND_THE_LIMIT = st.one_of(
     json_values(max_depth=23),
 )
 
+# A collision next to a value at depth 20, 21 or 22, in either order (4.1 precedence).
+COLLISION_AND_DEPTH = st.tuples(
+    colliding_objects(max_depth=19),
+    st.integers(19, 21).flatmap(lambda d: payloads_at_depth(d)),
+    st.booleans(),
+).map(lambda t: [t[0], t[1]] if t[2] else [t[1], t[0]])
+
 # Inputs with and without collisions, within and beyond the depth limit.
 COLLISION_MIX = st.one_of(
-    json_values(), colliding_objects(), collision_free_objects(), AROUND_THE_LIMIT
+    json_values(),
+    colliding_objects(),
+    collision_free_objects(),
+    AROUND_THE_LIMIT,
+    COLLISION_AND_DEPTH,
 )
 
 
