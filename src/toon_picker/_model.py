@@ -160,6 +160,7 @@ def check(value: Any, default: Default | None = None) -> Checked:
             pairs = node.items() if is_object else enumerate(node)
         child_depth = depth + 1
         pending: list[tuple[Any, int, _Link]] = []
+        joined_names: set[str] = set()
         for key, child in pairs:
             if child_depth > max_depth:
                 max_depth = child_depth
@@ -175,6 +176,17 @@ def check(value: Any, default: Default | None = None) -> Checked:
                 if not key.isascii() and _SURROGATE.search(key):
                     pair, has_lone = _surrogates(key)
                     rebuild, lone = rebuild or pair, lone or has_lone
+                    if pair:
+                        # Joined, this name may equal another: one name twice is no object.
+                        joined = _PAIR.sub(_join_pair, key)
+                        if joined in node or joined in joined_names:
+                            raise PayloadError(
+                                "invalid-payload",
+                                _path((link, key)),
+                                f"member names {key!r} and {joined!r} are the same string"
+                                " once surrogate pairs are joined",
+                            )
+                        joined_names.add(joined)
             kind = type(child)
             if kind is str:
                 if not child.isascii() and _SURROGATE.search(child):

@@ -134,3 +134,11 @@ def test_str_and_int_mixin_enums_are_their_values() -> None:
     checked = check({"m": Mode.FAST, "l": Level.HALF})
     assert checked.value == {"m": "fast", "l": 0.5}
     assert pick({"m": Mode.FAST}).text == "m: fast"
+
+
+def test_names_equal_once_surrogate_pairs_are_joined_are_refused() -> None:
+    # Python holds two keys; ECMAScript (and JSON) would hold one name twice.
+    for payload in ({"\ud83d\ude00": 1, "😀": 2}, {"x": [{"😀a": 1, "\ud83d\ude00a": 2}]}):
+        with pytest.raises(PayloadError, match="same string"):
+            pick(payload)
+    assert check({"\ud83d\ude00": 1, "b": 2}).value == {"😀": 1, "b": 2}
