@@ -172,7 +172,7 @@ def test_the_three_writers_agree() -> None:
         ({"q": 'say "2.0"', "v": 2.0}, '{"q":"say \\"2.0\\"","v":2}'),
     ],
 )
-def test_respelled_floats(payload: Any, text: str) -> None:
+def test_odd_floats_beside_lookalike_strings(payload: Any, text: str) -> None:
     from toon_picker._json import _write
 
     assert dumps(payload) == text
