@@ -7,11 +7,13 @@ driven over the Chrome DevTools Protocol (``_docs_helpers.Browser``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -77,13 +79,21 @@ def _chromium() -> str | None:
     return None
 
 
+def _signal_group(proc: subprocess.Popen[bytes], sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, sig)
+
+
 @pytest.fixture(scope="session")
 def browser(site_url: str) -> Iterator[Browser]:
     pytest.importorskip("websocket", reason="websocket-client (dev extra) is not installed")
     exe = _chromium()
     if exe is None:
         pytest.skip("chromium is not installed (apt-get install chromium); CI installs it")
-    with tempfile.TemporaryDirectory(prefix="toon-picker-chromium-") as profile:
+    # Chromium's helper processes may still be writing the profile as the directory goes.
+    with tempfile.TemporaryDirectory(
+        prefix="toon-picker-chromium-", ignore_cleanup_errors=True
+    ) as profile:
         argv = [
             exe,
             "--headless",
@@ -99,7 +109,9 @@ def browser(site_url: str) -> Iterator[Browser]:
             "--remote-debugging-port=0",
             "about:blank",
         ]
-        with subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as proc:
+        with subprocess.Popen(
+            argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        ) as proc:
             try:
                 port_file = Path(profile) / "DevToolsActivePort"
                 deadline = time.monotonic() + 30
@@ -117,9 +129,10 @@ def browser(site_url: str) -> Iterator[Browser]:
                 finally:
                     client.close()
             finally:
-                proc.terminate()
+                # The whole process group: renderers and helpers too, not only the browser.
+                _signal_group(proc, signal.SIGTERM)
                 try:
                     proc.wait(timeout=10)
                 except subprocess.TimeoutExpired:
-                    proc.kill()
+                    _signal_group(proc, signal.SIGKILL)
                     proc.wait()
