@@ -11,15 +11,11 @@ tests/property/ check that both paths agree.
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
 
-from ._model import MAX_DEPTH, Checked, JSONValue, float_is_plain
+from ._model import _SURROGATE, _WIDE_WHOLE, MAX_DEPTH, Checked, JSONValue, float_is_plain
 
 __all__ = ["check_and_flatten"]
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_WIDE_WHOLE = float(2**53)
 
 
 class _GiveUp(Exception):
