@@ -34,11 +34,13 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "examples"))  # synth.py, the synthetic payload generator
 
-from toon_picker import _backends, _json, pick  # noqa: E402
+from synth import deep_items, generate  # noqa: E402
+
+from toon_picker import _backends, _fast_backends, _json, pick  # noqa: E402
 from toon_picker._flatten import flatten_checked  # noqa: E402
-from toon_picker._model import check  # noqa: E402
-from toon_picker._synth import deep_items, generate  # noqa: E402
+from toon_picker._payload import check  # noqa: E402
 
 TARGET = 2.5
 
@@ -84,9 +86,9 @@ def compact_json(value: Any) -> str:
 def guard_status(name: str, flat: Any) -> str:
     """What the toons guard does with this payload's flattened value (docs/backends.md)."""
     text = _raw_text(name, flat)
-    if not _backends._suspect(text):
+    if not _fast_backends._suspect(text):
         return "guard: text used as is"
-    if _backends._repair(text) is None:
+    if _fast_backends._repair(text) is None:
         return "guard: numbers re-encoded with markers"
     return "guard: float texts rewritten in place"
 
@@ -103,7 +105,7 @@ def measure(value: Any, *, repeat: int, budget: float, prototype: bool) -> dict[
     for name in _backends.available():
         encode = _backends.encoder(name)
         fns[f"pick:{name}"] = lambda name=name: pick(value, backend=name)  # type: ignore[misc]
-        fns[f"encode:{name}"] = lambda encode=encode: encode(flat)  # type: ignore[misc]
+        fns[f"encode:{name}"] = lambda encode=encode: encode(flat, checked.ecma_floats)  # type: ignore[misc]
     if prototype and "toons" in _backends.available():
         encode_toons = _backends.encoder("toons")
         expected = pick(value, backend="toons")
@@ -146,7 +148,7 @@ def _raw_text(name: str, value: Any) -> str:
 
         text: str = toons.dumps(value, indent_size=2, delimiter=",")
         return text
-    return _backends.encoder(name)(value)
+    return _backends.encoder(name)(value, frozenset())
 
 
 # --- a prototype fast path (a proposal for the picker; not used by the library) -----------

@@ -21,6 +21,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "examples"))  # synth.py, the synthetic payload generator
+
+from synth import deep_items, generate  # noqa: E402
 
 from toon_picker import (  # noqa: E402
     _backends,
@@ -28,8 +31,7 @@ from toon_picker import (  # noqa: E402
     pick,
 )
 from toon_picker._flatten import flatten_checked  # noqa: E402
-from toon_picker._model import check  # noqa: E402
-from toon_picker._synth import deep_items, generate  # noqa: E402
+from toon_picker._payload import check  # noqa: E402
 
 WORKLOADS: dict[str, Callable[[], Any]] = {
     "depth9": lambda: deep_items(100, 9, seed=1),
@@ -57,7 +59,7 @@ def phases(value: Any, calls: int) -> dict[str, float]:
         "check (data model)": _best(lambda: check(value), calls),
         "JSON text (_json.encode)": _best(lambda: _json.encode(checked), calls),
         "flatten_checked": _best(lambda: flatten_checked(checked), calls),
-        "toon encode (flattened)": _best(lambda: encode(flat), calls),
+        "toon encode (flattened)": _best(lambda: encode(flat, checked.ecma_floats), calls),
     }
 
 

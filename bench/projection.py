@@ -18,10 +18,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "examples"))  # synth.py, the synthetic payload generator
+
+from synth import generate  # noqa: E402
 
 from toon_picker import pick  # noqa: E402
 from toon_picker._project import project  # noqa: E402
-from toon_picker._synth import generate  # noqa: E402
 
 FIXTURES = ROOT.parent / "shared" / "fixtures" / "apify"
 COMPASS = "google_maps_compass_item_kims_island_2024.json"

@@ -30,12 +30,14 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "examples"))  # synth.py, the synthetic payload generator
+
+from synth import deep_items, generate  # noqa: E402
 
 from toon_picker import _backends, _json, flatten, pick  # noqa: E402  # noqa: E402
 from toon_picker._flatten import flatten_checked  # noqa: E402
-from toon_picker._model import check  # noqa: E402
+from toon_picker._payload import check  # noqa: E402
 from toon_picker._report import build_report, render  # noqa: E402
-from toon_picker._synth import deep_items, generate  # noqa: E402
 
 FIXTURES = ROOT.parent / "shared" / "fixtures" / "apify"
 
@@ -108,7 +110,7 @@ def bench_picker_overhead(quick: bool) -> list[dict[str, Any]]:
         t = best_times(
             {
                 "pick": lambda v=value: pick(v),
-                "encode": lambda f=flat: encode(f),
+                "encode": lambda f=flat: encode(f, frozenset()),
                 "json": lambda v=value: _json.dumps(v),
                 "flatten": lambda v=value: flatten(v),
             },

@@ -9,7 +9,7 @@ Run it over stdio (what MCP clients such as Claude Desktop or the MCP Inspector 
 Options: ``--fence`` wraps texts in a labelled fenced block, ``--min-saving R`` ships TOON
 only when it saves at least the fraction R of the JSON bytes, ``--backend NAME`` picks the
 TOON encoder. The payloads are deterministic synthetic data shaped like the Apify API
-(``toon_picker._synth``), so the server needs no network and no token.
+(``examples/synth.py``), so the server needs no network and no token.
 
 Every tool returns plain JSON data and carries one extra line, ``@compact_tool``: the
 text block then holds the JSON or TOON text, whichever is smaller, ``structuredContent``
@@ -23,7 +23,8 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from toon_picker import _synth
+import synth as _synth
+
 from toon_picker._project import FieldSpecError, project
 from toon_picker.mcp import compact_tool
 
@@ -40,7 +41,7 @@ except ImportError:  # mcp 1.x
 
 JSON = Any
 
-# Dataset ids -> generator of that Actor's items (see toon_picker._synth).
+# Dataset ids -> generator of that Actor's items (see examples/synth.py).
 DATASETS: dict[str, Callable[[int, int], JSON]] = {
     "google-places": _synth.places,
     "rag-web-browser": _synth.web_pages,

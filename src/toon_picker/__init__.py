@@ -3,15 +3,33 @@
 The reference implementation of the toon-picker specification (``spec/SPEC.md``).
 """
 
-from ._errors import FlattenError, PayloadError, UnflattenError
-from ._flatten import flatten
-from ._model import MAX_DEPTH
+from ._backends import available as available_backends
+from ._errors import FlattenError, PayloadError, ToonPickerError, UnflattenError
+from ._flatten import flatten, normalise_keys
+from ._payload import MAX_DEPTH
 from ._picker import Pick, pick, stringify_compact
 from ._project import FieldSpecError, project
 from ._unflatten import unflatten
 
 SPEC_VERSION = "1.0"
 """Version of the specification this package implements."""
+
+
+def about() -> str:
+    """One line for bug reports: package, spec and TOON versions, and the TOON backends."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from ._backends import TOON_SPEC_VERSION
+
+    try:
+        package = version("toon-picker")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        package = "unknown"
+    return (
+        f"toon-picker {package} (spec {SPEC_VERSION}, TOON spec {TOON_SPEC_VERSION}); "
+        f"TOON backends: {', '.join(available_backends())}"
+    )
+
 
 __all__ = (
     "MAX_DEPTH",
@@ -20,8 +38,12 @@ __all__ = (
     "FlattenError",
     "PayloadError",
     "Pick",
+    "ToonPickerError",
     "UnflattenError",
+    "about",
+    "available_backends",
     "flatten",
+    "normalise_keys",
     "pick",
     "project",
     "stringify_compact",

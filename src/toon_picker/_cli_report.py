@@ -1,4 +1,4 @@
-"""The ``toon-picker report`` subcommand (registered from ``cli._COMMANDS``).
+"""The ``toon-picker report`` subcommand.
 
 Exit status: 0 when every input was measured, 1 when some inputs were bad (they are
 listed and skipped; the report is still printed), 2 on bad options or when no payload
@@ -11,6 +11,7 @@ import argparse
 import sys
 from typing import Any
 
+from ._cli_options import candidates_arg, ratio_arg
 from ._project import FieldSpecError, parse_fields
 from ._report import FORMATS, GROUP_RULES, build_report, render, stderr_progress, write_chart
 
@@ -25,8 +26,6 @@ def _fields(text: str) -> tuple[str, ...]:
 
 
 def register(subparsers: Any) -> None:
-    from .cli import _candidates, _ratio  # the shared option parsers of the pick command
-
     p = subparsers.add_parser(
         "report",
         help="measure JSON vs TOON on files and folders, per group and combined",
@@ -39,12 +38,12 @@ def register(subparsers: Any) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="JSON/NDJSON file or folder")
     p.add_argument(
         "--candidates",
-        type=_candidates,
+        type=candidates_arg,
         default=["json", "toon-flatten"],
         metavar="NAMES",
         help="comma-separated candidates (default: json,toon-flatten; add toon for plain TOON)",
     )
-    p.add_argument("--min-saving", type=_ratio, default=0.0, metavar="R", help="as for pick")
+    p.add_argument("--min-saving", type=ratio_arg, default=0.0, metavar="R", help="as for pick")
     p.add_argument(
         "--fields",
         type=_fields,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ._model import _SURROGATE, _WIDE_WHOLE, MAX_DEPTH, Checked, JSONValue, float_is_plain
+from ._payload import _INT_HIGH, _INT_LOW, _SURROGATE, MAX_DEPTH, Checked, JSONValue, float_is_plain
 
 __all__ = ["check_and_flatten"]
 
@@ -24,12 +24,12 @@ class _GiveUp(Exception):
 
 def check_and_flatten(value: Any) -> tuple[Checked, JSONValue] | None:
     """``(check(value), flatten_checked(...))`` in one pass, or None to take the long way."""
-    odd: set[str] = set()
-    wide = False
+    odd: set[float] = set()
+    big = False
     deepest = 0
 
     def scalar(item: Any, kind: type) -> None:
-        nonlocal wide
+        nonlocal big
         if kind is str:
             if not item.isascii() and _SURROGATE.search(item):
                 raise _GiveUp
@@ -37,10 +37,11 @@ def check_and_flatten(value: Any) -> tuple[Checked, JSONValue] | None:
             if not math.isfinite(item):
                 raise _GiveUp
             if not float_is_plain(item):
-                odd.add(float.__repr__(item))
-                if item.is_integer() and _WIDE_WHOLE <= abs(item) < 1e21:
-                    wide = True
-        elif not (kind is int or kind is bool or item is None):
+                odd.add(item)
+        elif kind is int:
+            if not _INT_LOW <= item < _INT_HIGH:
+                big = True
+        elif not (kind is bool or item is None):
             raise _GiveUp
 
     def merge(obj: dict[str, Any], prefix: str, out: dict[str, JSONValue], depth: int) -> None:
@@ -74,7 +75,7 @@ def check_and_flatten(value: Any) -> tuple[Checked, JSONValue] | None:
                 if not child.isascii() and _SURROGATE.search(child):
                     raise _GiveUp
                 out[prefix + key] = child
-            elif kind is int or child is None or kind is bool:
+            elif child is None or kind is bool:
                 out[prefix + key] = child
             else:
                 scalar(child, kind)
@@ -115,5 +116,5 @@ def check_and_flatten(value: Any) -> tuple[Checked, JSONValue] | None:
             flat = value
     except _GiveUp:
         return None
-    checked = Checked(value, deepest, None, frozenset(odd), False, wide)
+    checked = Checked(value, deepest, None, frozenset(odd), False, big)
     return checked, flat

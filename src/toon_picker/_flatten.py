@@ -1,12 +1,13 @@
-"""dot-flatten (spec section 4) and key normalisation."""
+"""dot-flatten (spec section 4) and key normalisation (4.2, 4.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from ._errors import FlattenError, format_path
+from ._errors import Faults, FlattenError, format_path
 from ._fast import check_and_flatten
-from ._model import MAX_DEPTH, Checked, Default, JSONValue, _Link, _parts, check
+from ._payload import MAX_DEPTH, Checked, Default, JSONValue, _Link, _parts, check
 
 __all__ = ["flatten", "flatten_checked", "normalise_keys"]
 
@@ -28,15 +29,56 @@ def flatten(value: Any, *, default: Default | None = None) -> JSONValue:
 
 def flatten_checked(checked: Checked) -> JSONValue:
     """flatten() of a payload that already passed the data-model check."""
+    _depth_first(checked)
+    return _flatten(checked.value, None)
+
+
+def normalise_keys(value: Any, *, default: Default | None = None) -> JSONValue:
+    """The payload with every ``.`` in every member name replaced by ``_`` (nothing else).
+
+    Refuses what flatten refuses (``depth-exceeded``, ``key-collision``, in that order),
+    so the round-trip law ``unflatten(flatten(x)) == normalise_keys(x)`` holds exactly.
+
+    >>> normalise_keys({"a.b": {"c.d": 1}})
+    {'a_b': {'c_d': 1}}
+    """
+    checked = check(value, default)
+    _depth_first(checked)
+    return _normalise(checked.value, None)
+
+
+def _depth_first(checked: Checked) -> None:
+    # Depth is known for the whole input before any collision is looked for, so every
+    # host reports the same reason for the same payload (spec 4.1, 7.3).
+    faults = Faults("flatten", FlattenError)
     if checked.deep_path is not None:
-        # Checked over the whole input before collisions, so every host reports the same
-        # reason for the same payload (spec 4.1).
-        raise FlattenError(
+        faults.note(
             "depth-exceeded",
             checked.deep_path,
             f"a value is nested deeper than MAX_DEPTH={MAX_DEPTH}",
         )
-    return _flatten(checked.value, None)
+    faults.raise_first()
+
+
+def _members(obj: dict[str, JSONValue], link: _Link) -> Iterator[tuple[str, str, JSONValue]]:
+    """(name, normalised name, value) of each member; key-collision when two names are
+    one after normalisation (spec 4.3)."""
+    dotted: dict[str, str] = {}  # normalised -> original, for names that hold a dot
+    for name, child in obj.items():
+        if "." in name:
+            # Only a name with a dot can meet another: plain names are unique already.
+            key = name.replace(".", "_")
+            other = key if key in obj else dotted.get(key)
+            if other is not None:
+                raise FlattenError(
+                    "key-collision",
+                    format_path([*_parts(link), name]),
+                    f"members {other!r} and {name!r} both normalise to {key!r}",
+                )
+            dotted[key] = name
+            yield name, key, child
+        else:
+            yield name, name, child
 
 
 def _flatten(value: JSONValue, link: _Link) -> JSONValue:
@@ -56,21 +98,7 @@ def _merge(obj: dict[str, JSONValue], prefix: str, out: dict[str, JSONValue], li
     Names are unique within ``obj`` after normalisation (else key-collision), and they hold
     no dots, so the dotted keys written into ``out`` can never meet each other.
     """
-    dotted: dict[str, str] = {}  # normalised -> original, for names that hold a dot
-    for name, child in obj.items():
-        if "." in name:
-            # Only a name with a dot can meet another: plain names are unique already.
-            key = name.replace(".", "_")
-            other = key if key in obj else dotted.get(key)
-            if other is not None:
-                raise FlattenError(
-                    "key-collision",
-                    format_path([*_parts(link), name]),
-                    f"members {other!r} and {name!r} both normalise to {key!r}",
-                )
-            dotted[key] = name
-        else:
-            key = name
+    for name, key, child in _members(obj, link):
         full = prefix + key
         if isinstance(child, dict):
             if child:
@@ -83,24 +111,9 @@ def _merge(obj: dict[str, JSONValue], prefix: str, out: dict[str, JSONValue], li
             out[full] = child
 
 
-def normalise_keys(value: Any) -> JSONValue:
-    """The payload with every ``.`` in every member name replaced by ``_`` (nothing else).
-
-    The round-trip law is ``unflatten(flatten(x)) == normalise_keys(x)``.
-    """
-    checked = check(value)
-    if checked.depth > MAX_DEPTH:
-        raise FlattenError(
-            "depth-exceeded",
-            checked.deep_path or "$",
-            f"a value is nested deeper than MAX_DEPTH={MAX_DEPTH}",
-        )
-    return _normalise(checked.value)
-
-
-def _normalise(value: JSONValue) -> JSONValue:
+def _normalise(value: JSONValue, link: _Link) -> JSONValue:
     if isinstance(value, dict):
-        return {name.replace(".", "_"): _normalise(child) for name, child in value.items()}
+        return {key: _normalise(child, (link, name)) for name, key, child in _members(value, link)}
     if isinstance(value, list):
-        return [_normalise(item) for item in value]
+        return [_normalise(item, (link, index)) for index, item in enumerate(value)]
     return value

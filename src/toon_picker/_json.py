@@ -15,7 +15,7 @@ from decimal import Decimal
 from json.encoder import encode_basestring
 from typing import Any
 
-from ._model import Checked, Default, check, float_is_plain
+from ._payload import Checked, Default, check, float_is_plain
 
 __all__ = ["dumps", "encode", "format_number", "quote"]
 

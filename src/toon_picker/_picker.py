@@ -1,21 +1,28 @@
-"""The picker (spec section 6): ship whichever candidate text has the fewest UTF-8 bytes."""
+"""The picker (spec section 6): ship whichever candidate text is smallest.
+
+:func:`candidates` makes every candidate text once; :func:`choose` applies the winner
+rules (6.4, 6.5) to them; :func:`pick` is the two together. The report reads the texts
+:func:`candidates` made, so it never encodes a payload again.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast, get_args
 
 from . import _backends, _json
+from ._backends import Encoder
 from ._errors import DropReason, FlattenError
 from ._fast import check_and_flatten
 from ._flatten import flatten_checked
-from ._model import MAX_DEPTH, Checked, Default, JSONValue, check
+from ._payload import MAX_DEPTH, Checked, Default, JSONValue, check
 
-__all__ = ["CANDIDATES", "Candidate", "Pick", "pick", "stringify_compact"]
+__all__ = ["CANDIDATES", "Candidate", "Candidates", "Pick", "candidates", "choose", "pick"]
 
 Candidate = Literal["json", "toon-flatten", "toon"]
 CANDIDATES: tuple[Candidate, ...] = get_args(Candidate)
+DEFAULT_CANDIDATES: tuple[Candidate, ...] = ("json", "toon-flatten")
 
 
 @dataclass(frozen=True)
@@ -32,10 +39,19 @@ class Pick:
     dropped: dict[str, DropReason] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Candidates:
+    """Every candidate's text and size (eligible ones, in effective order) or drop reason."""
+
+    texts: dict[str, str]
+    sizes: dict[str, int]
+    dropped: dict[str, DropReason]
+
+
 def pick(
     value: Any,
     *,
-    candidates: Iterable[str] = ("json", "toon-flatten"),
+    candidates: Iterable[str] = DEFAULT_CANDIDATES,
     min_saving: float = 0.0,
     default: Default | None = None,
     backend: str = _backends.DEFAULT_BACKEND,
@@ -56,38 +72,77 @@ def pick(
       1,true
       2,false
     """
-    names = _candidate_list(candidates)
-    if not (isinstance(min_saving, (int, float)) and 0 <= min_saving < 1):
-        raise ValueError(
-            f"min_saving must be a number with 0 <= min_saving < 1, got {min_saving!r}"
-        )
-    encode = _backends.encoder(backend)
-    # One pass does the model check and flatten for plain payloads; the rest (and every
-    # error) takes the reference path.
-    fast = check_and_flatten(value)
-    checked, flat = fast if fast is not None else (check(value, default), None)
-
-    json_text = _json.encode(checked)
-    json_size = _size(json_text)
-    sizes: dict[str, int] = {"json": json_size}
-    dropped: dict[str, DropReason] = {}
-    best: tuple[Candidate, str, int] = ("json", json_text, json_size)
-    limit = (1 - min_saving) * json_size
-    for name in names[1:]:
-        text, size, reason = _toon_candidate(name, checked, flat, encode)
-        if reason is not None:
-            dropped[name] = reason
-            continue
-        sizes[name] = size
-        # Strict '<' against the best so far: ties go to the earlier candidate.
-        if size <= limit and size < best[2]:
-            best = (name, text, size)
-    return Pick(best[0], best[1], sizes, dropped)
+    _check_min_saving(min_saving)
+    made = _candidates(value, candidates, default, backend)
+    return choose(made, min_saving)
 
 
 def stringify_compact(value: Any, **options: Any) -> str:
     """The picked text: a drop-in for ``JSON.stringify`` that may answer in TOON."""
     return pick(value, **options).text
+
+
+def candidates(
+    value: Any,
+    *,
+    candidates: Iterable[str] = DEFAULT_CANDIDATES,
+    default: Default | None = None,
+    backend: str = _backends.DEFAULT_BACKEND,
+) -> Candidates:
+    """Every candidate text of ``value`` (spec 6.1-6.3), each made once."""
+    return _candidates(value, candidates, default, backend)
+
+
+def choose(made: Candidates, min_saving: float = 0.0) -> Pick:
+    """The winner among ``made`` (spec 6.4, 6.5): the fewest bytes within ``min_saving``
+    of JSON, the earliest candidate on a tie."""
+    _check_min_saving(min_saving)
+    sizes = made.sizes
+    json_size = sizes["json"]
+    limit = (1 - min_saving) * json_size
+    best = "json"
+    for name, size in sizes.items():
+        # Strict '<' against the best so far: ties go to the earlier candidate.
+        if size <= limit and size < sizes[best]:
+            best = name
+    return Pick(cast(Candidate, best), made.texts[best], dict(sizes), dict(made.dropped))
+
+
+def _check_min_saving(min_saving: float) -> None:
+    if isinstance(min_saving, bool) or not (
+        isinstance(min_saving, (int, float)) and 0 <= min_saving < 1
+    ):
+        raise ValueError(
+            f"min_saving must be a number with 0 <= min_saving < 1, got {min_saving!r}"
+        )
+
+
+def _candidates(
+    value: Any, candidates: Iterable[str], default: Default | None, backend: str
+) -> Candidates:
+    names = _candidate_list(candidates)
+    encode = _backends.encoder(backend)
+    flat: JSONValue | None = None
+    fast = check_and_flatten(value) if "toon-flatten" in names else None
+    if fast is not None:
+        # One pass did the model check and flatten of a plain payload; the rest (and
+        # every error) takes the reference path.
+        checked, flat = fast
+    else:
+        checked = check(value, default)
+
+    json_text = _json.encode(checked)
+    texts: dict[str, str] = {"json": json_text}
+    sizes: dict[str, int] = {"json": _size(json_text)}
+    dropped: dict[str, DropReason] = {}
+    for name in names[1:]:
+        text, size, reason = _toon_candidate(name, checked, flat, encode)
+        if reason is not None:
+            dropped[name] = reason
+        else:
+            texts[name] = text
+            sizes[name] = size
+    return Candidates(texts, sizes, dropped)
 
 
 def _candidate_list(candidates: Iterable[str]) -> list[Candidate]:
@@ -108,9 +163,9 @@ def _candidate_list(candidates: Iterable[str]) -> list[Candidate]:
 
 
 def _toon_candidate(
-    name: Candidate, checked: Checked, flat: JSONValue | None, encode: Callable[[Any], str]
+    name: Candidate, checked: Checked, flat: JSONValue | None, encode: Encoder
 ) -> tuple[str, int, DropReason | None]:
-    """The candidate's text and size, or the reason it was dropped.
+    """The candidate's text, or the reason it was dropped (spec 7.2, in its order).
 
     ``flat`` is ``flatten_checked(checked)`` when the caller has it already.
     """
@@ -118,47 +173,20 @@ def _toon_candidate(
         try:
             subject = flat if flat is not None else flatten_checked(checked)
         except FlattenError as exc:
-            return "", 0, _FLATTEN_DROPS[exc.reason]
+            return "", 0, cast(DropReason, exc.reason)
     else:
         # Plain TOON obeys the same depth limit so that every host drops the same payloads.
         if checked.depth > MAX_DEPTH:
             return "", 0, "depth-exceeded"
         subject = checked.value
-    if checked.wide_whole_floats:
-        subject = _shortest_whole_floats(subject)
     try:
-        text = encode(subject)
-        size = _size(text)
+        text = encode(subject, checked.ecma_floats)
+        size = _size(text)  # raises on a lone surrogate the encoder let through
     except Exception:  # any encoder failure drops the candidate; JSON still ships
         return "", 0, "encode-failed"
     if not text:
         return "", 0, "empty-text"
     return text, size, None
-
-
-def _shortest_whole_floats(value: Any) -> Any:
-    """Replace whole floats in [2**53, 1e21) by ints with their ECMAScript digits.
-
-    toon-format writes such a float as its exact value (999999999999999868928), the
-    official JavaScript encoder as Number::toString does (999999999999999900000); spec 6.2
-    pins the latter, the same text as the JSON candidate. Depth is at most MAX_DEPTH here.
-    """
-    if isinstance(value, float):
-        if value.is_integer() and abs(value) >= 2**53:
-            text = _json.format_number(value)
-            return int(text) if "e" not in text else value
-        return value
-    if isinstance(value, dict):
-        return {key: _shortest_whole_floats(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_shortest_whole_floats(item) for item in value]
-    return value
-
-
-_FLATTEN_DROPS: dict[str, DropReason] = {
-    "depth-exceeded": "depth-exceeded",
-    "key-collision": "key-collision",
-}
 
 
 def _size(text: str) -> int:

@@ -32,6 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, get_args
 
+from ._errors import ToonPickerError
+
 __all__ = ["FieldSpecError", "FieldSpecReason", "parse_fields", "project"]
 
 FieldSpecReason = Literal["no-fields", "not-a-string", "empty-field", "empty-segment"]
@@ -45,17 +47,11 @@ FIELD_SPEC_REASONS: tuple[FieldSpecReason, ...] = get_args(FieldSpecReason)
 _Trie = dict[str, "_Trie | None"]
 
 
-class FieldSpecError(ValueError):
-    """A field spec passed to :func:`project` (or ``--fields``) is malformed."""
+class FieldSpecError(ToonPickerError, ValueError):
+    """A field spec passed to :func:`project` (or ``--fields``) is malformed; ``path`` is
+    the position of the bad field, e.g. ``fields[2]``."""
 
     reason: FieldSpecReason
-    path: str
-
-    def __init__(self, reason: FieldSpecReason, path: str, detail: str) -> None:
-        super().__init__(f"{reason} at {path}: {detail}")
-        self.reason = reason
-        self.path = path
-        self.detail = detail
 
 
 def parse_fields(fields: str | Iterable[str]) -> tuple[str, ...]:

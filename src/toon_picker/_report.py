@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import _backends, _json
+from . import _picker
 from ._errors import ToonPickerError
-from ._flatten import flatten
 from ._picker import pick
 from ._project import project
+from ._reader import InputError, parse_json
 
 __all__ = [
     "FORMATS",
@@ -242,8 +242,6 @@ def _files(paths: Iterable[str], bad: list[BadInput]) -> Iterator[tuple[Path, Pa
 
 
 def _parse(text: str) -> Any:
-    from .cli import parse_json  # the CLI's strict JSON reader (no NaN, no repeated names)
-
     return parse_json(text, "")
 
 
@@ -265,8 +263,6 @@ def _payloads(path: Path, source: str) -> Iterator[tuple[str, Any] | BadInput]:
 
 
 def _parsed(source: str, text: str) -> Iterator[tuple[str, Any] | BadInput]:
-    from .cli import InputError
-
     try:
         yield source, _parse(text)
     except InputError as exc:
@@ -311,20 +307,6 @@ def load_tokenizer(encoding: str) -> tuple[Tokenizer | None, str | None]:
     return count, None
 
 
-def _texts(value: Any, names: Iterable[str]) -> dict[str, str]:
-    """Every eligible candidate's text (only needed for token counts)."""
-    encode = _backends.encoder(_backends.DEFAULT_BACKEND)
-    out: dict[str, str] = {}
-    for name in names:
-        if name == "json":
-            out[name] = _json.dumps(value)
-        elif name == "toon-flatten":
-            out[name] = encode(flatten(value))
-        else:
-            out[name] = encode(value)
-    return out
-
-
 def _measure(
     value: Any,
     source: str,
@@ -333,10 +315,11 @@ def _measure(
     min_saving: float,
     tokenizer: Tokenizer | None,
 ) -> Measured:
-    result = pick(value, candidates=candidates, min_saving=min_saving)
+    made = _picker.candidates(value, candidates=candidates)
+    result = _picker.choose(made, min_saving)
     tokens = None
     if tokenizer is not None:
-        tokens = {name: tokenizer(text) for name, text in _texts(value, result.sizes).items()}
+        tokens = {name: tokenizer(text) for name, text in made.texts.items()}
         tokens["picked"] = tokens[result.strategy]
     return Measured(
         source, group, dict(result.sizes), dict(result.dropped), result.strategy, tokens

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._errors import UnflattenError
-from ._model import MAX_DEPTH, JSONValue, _Link, _path, check
+from ._errors import Faults, UnflattenError
+from ._payload import MAX_DEPTH, JSONValue, _Link, _path, check
 
 __all__ = ["unflatten"]
 
@@ -29,9 +29,7 @@ class _Builder:
     """One iterative pass over the input (any depth), noting the first error of each kind."""
 
     def __init__(self) -> None:
-        self.not_flat: str | None = None
-        self.conflict: tuple[str, str] | None = None
-        self.too_deep: str | None = None
+        self.faults = Faults("unflatten", UnflattenError)
         # Objects created to hold a prefix: only these may receive more members.
         # A {} leaf from the input is a value and cannot become a prefix.
         self.branches: set[int] = set()
@@ -47,24 +45,18 @@ class _Builder:
             else:
                 for index, item in enumerate(source):
                     target.append(self.make(item, (link, index), depth + 1))
-        if self.not_flat is not None:
-            raise UnflattenError("not-flat", self.not_flat, "member value is a non-empty object")
-        if self.conflict is not None:
-            path, detail = self.conflict
-            raise UnflattenError("path-conflict", path, detail)
-        if self.too_deep is not None:
-            raise UnflattenError(
-                "depth-exceeded",
-                self.too_deep,
-                f"the result would be nested deeper than MAX_DEPTH={MAX_DEPTH}",
-            )
+        self.faults.raise_first()
         return root
 
     def make(self, value: JSONValue, link: _Link, depth: int) -> JSONValue:
         """A fresh copy of ``value`` placed at ``depth`` in the result; containers are
         filled later from the work list."""
-        if depth > MAX_DEPTH and self.too_deep is None:
-            self.too_deep = _path(link)
+        if depth > MAX_DEPTH and "depth-exceeded" not in self.faults:
+            self.faults.note(
+                "depth-exceeded",
+                _path(link),
+                f"the result would be nested deeper than MAX_DEPTH={MAX_DEPTH}",
+            )
         if isinstance(value, dict):
             made: dict[str, JSONValue] = {}
             if value:
@@ -82,8 +74,10 @@ class _Builder:
         for key, child in source.items():
             child_link = (link, key)
             if isinstance(child, dict) and child:
-                if self.not_flat is None:
-                    self.not_flat = _path(child_link)
+                if "not-flat" not in self.faults:
+                    self.faults.note(
+                        "not-flat", _path(child_link), "member value is a non-empty object"
+                    )
                 continue
             *heads, last = key.split(".")
             node = target
@@ -100,16 +94,21 @@ class _Builder:
                     node = existing
                 else:
                     prefix = ".".join(heads[: index + 1])
-                    self.note_conflict(child_link, f"{prefix!r} is a value and a prefix of {key!r}")
+                    self.conflict(
+                        child, child_link, f"{prefix!r} is a value and a prefix of {key!r}"
+                    )
                     break
             else:
                 if last in node:
-                    self.note_conflict(
-                        child_link, f"{key!r} is a value and a prefix of another key"
+                    self.conflict(
+                        child, child_link, f"{key!r} is a value and a prefix of another key"
                     )
                 else:
                     node[last] = self.make(child, child_link, level + 1)
 
-    def note_conflict(self, link: _Link, detail: str) -> None:
-        if self.conflict is None:
-            self.conflict = (_path(link), detail)
+    def conflict(self, child: JSONValue, link: _Link, detail: str) -> None:
+        if "path-conflict" not in self.faults:
+            self.faults.note("path-conflict", _path(link), detail)
+        # The value has no place in the result, but not-flat outranks path-conflict over
+        # the whole input (spec 5.4, 7.3), so it is still searched: copied nowhere.
+        self.make(child, link, 0)

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from toon_picker import _backends, pick
+from toon_picker import _backends, _fast_backends, pick
 from toon_picker._flatten import flatten
+from toon_picker._payload import check
 from toon_picker.conformance._compare import same_pick
 from toon_picker.conformance._corpus import load_corpus
 
@@ -63,7 +64,6 @@ NUMBER_CASES = [
     ({"usd": 1e-8}, "usd: 1e-8", "usd: 0.00000001"),
     ({"v": -5.284e-9}, "v: -5.284e-9", "v: -0.000000005284"),
     ({"v": 1e21}, "v: 1e+21", "v: 1000000000000000000000"),
-    ({"n": 45493949450465424.0}, "n: 45493949450465424", "n: 45493949450465420"),
 ]
 TOONS_ONLY = [
     # 562949953421312.25 lies halfway between the two 16-digit texts; the reference (like
@@ -82,13 +82,23 @@ ETOON_ONLY = [
 @pytest.mark.parametrize("name", ["toons", "etoon"])
 @pytest.mark.parametrize(("value", "reference", "fast"), NUMBER_CASES)
 def test_raw_encoders_disagree_on_numbers(name: str, value: Any, reference: str, fast: str) -> None:
-    assert REFERENCE(value) == reference
+    assert REFERENCE(value, check(value).ecma_floats) == reference
     assert _raw(name)(value) == fast
+
+
+@pytest.mark.parametrize("name", ["toons", "etoon"])
+def test_whole_doubles_from_2_53_get_ecmascript_digits(name: str) -> None:
+    """Spec 6.2: toon-format alone writes the exact value; the reference encoder (with its
+    fix) and the raw fast encoders write Number::toString digits, as the JSON text does."""
+    value = {"n": 45493949450465424.0}
+    assert _backends.toon_format_text(value) == "n: 45493949450465424"
+    assert REFERENCE(value, check(value).ecma_floats) == "n: 45493949450465420"
+    assert _raw(name)(value) == "n: 45493949450465420"
 
 
 @pytest.mark.parametrize(("value", "reference", "fast"), TOONS_ONLY)
 def test_raw_toons_disagrees_on_halfway_floats(value: Any, reference: str, fast: str) -> None:
-    assert REFERENCE(value) == reference
+    assert REFERENCE(value, check(value).ecma_floats) == reference
     assert _raw("toons")(value) == fast
     if "etoon" in INSTALLED:
         assert _raw("etoon")(value) == reference
@@ -98,7 +108,7 @@ def test_raw_toons_disagrees_on_halfway_floats(value: Any, reference: str, fast:
 def test_raw_etoon_disagrees_on_names_and_big_integers(
     value: Any, reference: str, fast: str
 ) -> None:
-    assert REFERENCE(value) == reference
+    assert REFERENCE(value, check(value).ecma_floats) == reference
     assert _raw("etoon")(value) == fast
     if "toons" in INSTALLED:
         assert _raw("toons")(value) == reference
@@ -111,8 +121,8 @@ def test_the_guard_hands_numbers_to_the_reference(
 ) -> None:
     _installed(name)
     guarded = _backends._FACTORIES[name]()
-    assert guarded(value) == reference
-    assert _backends._suspect(fast)
+    assert guarded(value, check(value).ecma_floats) == reference
+    assert _fast_backends._suspect(fast)
 
 
 @pytest.mark.parametrize(
@@ -128,7 +138,7 @@ def test_the_guard_hands_numbers_to_the_reference(
     ],
 )
 def test_the_guard_lets_other_texts_through(text: str) -> None:
-    assert _backends._repair(text) == text
+    assert _fast_backends._repair(text) == text
 
 
 @pytest.mark.parametrize(
@@ -144,7 +154,7 @@ def test_the_guard_lets_other_texts_through(text: str) -> None:
     ],
 )
 def test_the_guard_repairs_float_texts(text: str, repaired: str | None) -> None:
-    assert _backends._repair(text) == repaired
+    assert _fast_backends._repair(text) == repaired
 
 
 def test_etoon_fails_the_corpus_where_documented(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -164,7 +174,9 @@ def test_etoon_fails_the_corpus_where_documented(monkeypatch: pytest.MonkeyPatch
 
 def test_flatten_keeps_the_names_etoon_gets_wrong() -> None:
     """Apify items carry `#debug` / `#error`; flattened they stay names that need quotes."""
-    assert REFERENCE(flatten({"#debug": {"requestId": "r1"}})) == '"#debug.requestId": r1'
+    assert REFERENCE(flatten({"#debug": {"requestId": "r1"}}), frozenset()) == (
+        '"#debug.requestId": r1'
+    )
 
 
 def test_the_guard_reencodes_with_markers_not_with_the_reference(
@@ -173,15 +185,15 @@ def test_the_guard_reencodes_with_markers_not_with_the_reference(
     """Numbers are handed to the reference one by one; the document is not re-encoded."""
     _installed("toons")
     seen: list[Any] = []
-    real = _backends._toon_format
+    real = _fast_backends.toon_format_text
 
     def spy(value: Any) -> str:
         seen.append(value)
         return real(value)
 
-    monkeypatch.setattr(_backends, "_toon_format", spy)
+    monkeypatch.setattr(_fast_backends, "toon_format_text", spy)
     rows = [{"id": i, "usd": 10.0**-i, "tags": ["a", "b"]} for i in range(1, 12)]
-    text = _backends._FACTORIES["toons"]()(rows)
+    text = _backends._FACTORIES["toons"]()(rows, check(rows).ecma_floats)
     assert text == real(rows)
     assert seen == [1e-7, 1e-8, 1e-9, 1e-10, 1e-11]
 
@@ -189,4 +201,6 @@ def test_the_guard_reencodes_with_markers_not_with_the_reference(
 def test_marker_characters_in_the_payload_go_to_the_reference() -> None:
     _installed("toons")
     value = {"s": "\ue0000\ue001", "v": 1e-8}
-    assert _backends._FACTORIES["toons"]()(value) == REFERENCE(value) == "s: \ue0000\ue001\nv: 1e-8"
+    floats = check(value).ecma_floats
+    assert _backends._FACTORIES["toons"]()(value, floats) == REFERENCE(value, floats)
+    assert REFERENCE(value, floats) == "s: \ue0000\ue001\nv: 1e-8"

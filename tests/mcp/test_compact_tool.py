@@ -12,10 +12,10 @@ pytest.importorskip("mcp", reason="optional extra: pip install 'toon-picker[mcp]
 
 import jsonschema
 from pydantic import BaseModel, Field
+from synth import actor_runs
 from typing_extensions import TypedDict
 
 from toon_picker import pick
-from toon_picker._synth import actor_runs
 from toon_picker.mcp import META_KEY, compact_tool, tool_result
 
 try:  # the tools below ask for the request context the way each SDK line spells it

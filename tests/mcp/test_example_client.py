@@ -12,8 +12,9 @@ import pytest
 
 pytest.importorskip("mcp", reason="optional extra: pip install 'toon-picker[mcp]'")
 
+from synth import places
+
 from toon_picker import pick, project
-from toon_picker._synth import places
 
 CLIENT = Path(__file__).resolve().parents[2] / "examples" / "mcp_client.py"
 
@@ -36,7 +37,7 @@ def test_default_call_prints_strategy_and_toon_text() -> None:
 def test_projected_dataset_items_are_the_picked_text() -> None:
     arguments = {"dataset_id": "google-places", "fields": "title,url,totalScore", "limit": 3}
     meta, *text = run("get-dataset-items", json.dumps(arguments))
-    # The server's google-places items are _synth.places with its seed (2026).
+    # The server's google-places items are synth.places with its seed (2026).
     expected = pick(project(places(3, 2026), "title,url,totalScore")).text
     assert "\n".join(text) == expected
     assert "toon-flatten" in meta

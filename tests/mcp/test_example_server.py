@@ -13,9 +13,10 @@ import pytest
 
 pytest.importorskip("mcp", reason="optional extra: pip install 'toon-picker[mcp]'")
 
+from synth import actor_runs
+
 from toon_picker import pick
 from toon_picker._backends import available
-from toon_picker._synth import actor_runs
 from toon_picker.mcp import META_KEY
 
 SERVER = Path(__file__).resolve().parents[2] / "examples" / "mcp_server.py"

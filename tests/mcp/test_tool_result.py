@@ -10,8 +10,9 @@ import pytest
 
 pytest.importorskip("mcp", reason="optional extra: pip install 'toon-picker[mcp]'")
 
+from synth import actor_runs, deep_items, kv_keys, places, web_pages
+
 from toon_picker import PayloadError, pick
-from toon_picker._synth import actor_runs, deep_items, kv_keys, places, web_pages
 from toon_picker.mcp import META_KEY, fenced, structured, tool_result
 
 

@@ -6,9 +6,9 @@ import copy
 from typing import Any
 
 import pytest
+from synth import generate
 
 from toon_picker._project import FieldSpecError, parse_fields, project
-from toon_picker._synth import generate
 
 PLACE = {
     "title": "Kim's",

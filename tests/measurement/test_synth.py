@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from toon_picker._synth import EXAMPLES, KINDS, deep_items, dumps_file, generate, main
+from synth import EXAMPLES, KINDS, deep_items, dumps_file, generate, main
 
 ROOT = Path(__file__).resolve().parents[2]
 

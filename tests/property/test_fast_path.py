@@ -1,6 +1,6 @@
 """The one-pass fast path (``_fast.check_and_flatten``) agrees with the reference path.
 
-pick and flatten use it for plain payloads; the reference path (``_model.check`` then
+pick and flatten use it for plain payloads; the reference path (``_payload.check`` then
 ``_flatten.flatten_checked``) stays the definition. Whenever the fast path answers, its
 answer must be the reference's, and it must answer for every plain payload.
 """
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from toon_picker import FlattenError
 from toon_picker._fast import check_and_flatten
 from toon_picker._flatten import flatten_checked
-from toon_picker._model import check
+from toon_picker._payload import check
 from toon_picker.strategies import colliding_objects, json_values, payloads_at_depth, uniform_rows
 
 
@@ -55,6 +55,6 @@ def test_fast_path_matches_reference(value: Any) -> None:
     assert same(fast_flat, flat)
     assert checked.value is value
     assert checked.depth == reference.depth
-    assert checked.odd_floats == reference.odd_floats
-    assert checked.wide_whole_floats == reference.wide_whole_floats
+    assert checked.ecma_floats == reference.ecma_floats
+    assert checked.big_ints == reference.big_ints
     assert checked.lone_surrogates is False

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from toon_picker._json import dumps, format_number
-from toon_picker._model import check
+from toon_picker._payload import check
 
 # Hand-checked against ECMAScript Number::toString (RFC 8785 section 3.2.2.3).
 NUMBERS = [

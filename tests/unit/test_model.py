@@ -12,7 +12,7 @@ import pytest
 
 from toon_picker import PayloadError, pick
 from toon_picker._errors import format_path
-from toon_picker._model import check
+from toon_picker._payload import check
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ every Python version: only ``random.Random(int)`` with ``random()``, ``randrange
 ``choice`` on tuples is used (stable since Python 3.2), no set or hash-dependent order,
 and floats are rounded before they enter a payload.
 
-Run ``python -m toon_picker._synth --out examples/apify`` to (re)write the bundled
+Run ``python examples/synth.py --out examples/apify`` to (re)write the bundled
 example set; ``--check`` compares instead of writing.
 """
 
@@ -903,7 +903,7 @@ def example_files(seed: int = 0, scale: float = 1.0) -> dict[str, str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m toon_picker._synth",
+        prog="python examples/synth.py",
         description="Write (or check) the synthetic Apify-shaped example payloads.",
     )
     parser.add_argument("--out", type=Path, default=Path("examples/apify"), help="target folder")

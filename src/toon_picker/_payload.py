@@ -1,7 +1,9 @@
-"""The data model (spec section 2): check that a Python value is a JSON payload.
+"""The payload (spec section 2): check that a Python value is a JSON payload.
 
 One iterative pass (no recursion, so any nesting depth works) that rejects what JSON cannot
-hold, measures the depth, and notes whether the fast JSON path may be used. Values that need
+hold, measures the depth (spec 2.3), and notes the values whose text needs care: floats
+that ECMAScript spells otherwise than ``repr``, lone surrogates, integers beyond 64 bits.
+Values that need
 converting (tuples, ``default=`` results, surrogate pairs split into two code points) are
 rebuilt into plain lists, dicts and strings; everything else is returned as it came.
 """
@@ -16,7 +18,7 @@ from typing import Any
 
 from ._errors import PathPart, PayloadError, format_path
 
-__all__ = ["MAX_DEPTH", "Checked", "JSONValue", "check"]
+__all__ = ["MAX_DEPTH", "Checked", "JSONValue", "check", "float_is_plain"]
 
 JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
 
@@ -71,22 +73,22 @@ class Checked:
     """Depth of the deepest value (the root is 0)."""
     deep_path: str | None
     """Path of the first value, in document order, deeper than MAX_DEPTH; None if none."""
-    odd_floats: frozenset[str]
-    """``repr`` of each float whose JSON text differs from it (``1e-05``, ``2.0``)."""
+    ecma_floats: frozenset[float]
+    """The floats whose ECMAScript text (spec 3.3) differs from ``repr`` (``1e-05``,
+    ``2.0``): every writer of number text, JSON or TOON, decides from these."""
     lone_surrogates: bool
     """True when a string or member name holds a lone surrogate (escaped in JSON text)."""
-    wide_whole_floats: bool
-    """True when a float is whole and 2**53 <= |x| < 1e21: the one kind of number that
-    ``toon-format`` writes as exact digits where ECMAScript writes shortest digits."""
+    big_ints: bool
+    """True when an integer lies outside [-2**63, 2**64): beyond what C encoders hold."""
 
     @property
     def plain(self) -> bool:
         """True when ``json.dumps`` (compact, ``ensure_ascii=False``) gives the exact text."""
-        return not self.odd_floats and not self.lone_surrogates
+        return not self.ecma_floats and not self.lone_surrogates and not self.big_ints
 
 
 _EXIT = object()
-_WIDE_WHOLE = float(2**53)
+_INT_LOW, _INT_HIGH = -(2**63), 2**64
 
 
 class _Holder:
@@ -113,9 +115,9 @@ def check(value: Any, default: Default | None = None) -> Checked:
     max_depth = 0
     deep_link: _Link = None
     deep_found = False
-    odd: set[str] = set()
+    odd: set[float] = set()
     lone = False
-    wide = False
+    big = False
     rebuild = False
     converted: dict[int, Any] = {}  # id(original) -> default(original), called once each
     active: set[int] = set()  # containers on the current path, to detect cycles
@@ -192,7 +194,10 @@ def check(value: Any, default: Default | None = None) -> Checked:
                 if not child.isascii() and _SURROGATE.search(child):
                     pair, has_lone = _surrogates(child)
                     rebuild, lone = rebuild or pair, lone or has_lone
-            elif kind is int or kind is bool or child is None:
+            elif kind is int:
+                if not _INT_LOW <= child < _INT_HIGH:
+                    big = True
+            elif kind is bool or child is None:
                 pass
             elif kind is float:
                 if not math.isfinite(child):
@@ -202,9 +207,7 @@ def check(value: Any, default: Default | None = None) -> Checked:
                         f"{child!r} is not a JSON number",
                     )
                 if not float_is_plain(child):
-                    odd.add(float.__repr__(child))
-                    if child.is_integer() and _WIDE_WHOLE <= abs(child) < 1e21:
-                        wide = True
+                    odd.add(child)
             elif kind is dict or kind is list:
                 pending.append((child, child_depth, link if holder else (link, key)))
             elif isinstance(child, (str, int, float)):  # subclasses: check them as their base
@@ -235,7 +238,7 @@ def check(value: Any, default: Default | None = None) -> Checked:
 
     result = _rebuild(value, converted) if rebuild else value
     return Checked(
-        result, max_depth, _path(deep_link) if deep_found else None, frozenset(odd), lone, wide
+        result, max_depth, _path(deep_link) if deep_found else None, frozenset(odd), lone, big
     )
 
 

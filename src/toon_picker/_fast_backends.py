@@ -1,0 +1,176 @@
+"""Fast TOON encoders (Rust, from PyPI) behind a number guard that restores the reference
+bytes (spec 6.2); docs/backends.md says which are offered and why.
+
+`toons` and `etoon` write the reference's bytes except for some numbers (docs/backends.md):
+floats below 1e-6 and from 1e21 in plain notation (0.0000001 for the reference's 1e-7),
+integral floats from 2**53 padded with zeros (45493949450465420 for 45493949450465424.0),
+floats of 16 or more significant digits that lie halfway between two shortest texts
+(toons: 562949953421312.3 for the reference's 562949953421312.2) and, etoon only,
+integers beyond 64 bits rounded. Each such text holds "0.000000" or a run of 16 or more
+digits and points; other texts are used as they are. A float's text (it has a point) is
+rewritten in place: it can only be a float, and its digits give the float back exactly.
+A run of 16 or more digits without a point may be an integer or a float, so then every
+number the fast encoders may write differently is replaced in the value by a marker
+string (written bare, like a number), the value is encoded again and each marker is
+replaced by the reference's text for its number. Either way the bytes are the
+reference's, at a fraction of its cost. If the fast encoder raises, or the value already
+holds marker characters, the reference encodes the value. The conformance corpus and the
+differential property in tests/backends/ check all of this.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ._toon import ecma_whole_floats, toon_format_text
+
+__all__ = ["etoon", "toons"]
+
+Encoder = Callable[[Any, frozenset[float]], str]
+_TINY = "0.000000"
+_NUMBER_CHARS_TO_ZERO = str.maketrans("123456789.", "0000000000")
+_LONG_RUN = "0" * 16
+
+
+def _suspect(text: str) -> bool:
+    """Cheap C-level test: False means ``text`` holds no number written differently."""
+    return _TINY in text or _LONG_RUN in text.translate(_NUMBER_CHARS_TO_ZERO)
+
+
+def _risky_digits(text: str) -> bool:
+    """True for a number text the fast encoders may write otherwise than the reference."""
+    digits = text.lstrip("-")
+    if digits.startswith(_TINY):
+        return True
+    return len(digits.replace(".", "").lstrip("0").partition("e")[0]) >= 16
+
+
+def _in_string(line: str) -> bool:
+    """True when the end of ``line`` (a line's start) lies inside a quoted string."""
+    inside = False
+    i = 0
+    while i < len(line):
+        char = line[i]
+        if inside and char == "\\":
+            i += 2
+            continue
+        if char == '"':
+            inside = not inside
+        i += 1
+    return inside
+
+
+def _is_value(text: str, start: int, end: int) -> bool:
+    """True when ``text[start:end]`` is a whole value: it starts after a line's indentation
+    (and list marker), a key's ": " or a delimiter, ends at a delimiter or a line's end,
+    and is not inside a quoted string (TOON strings never span lines)."""
+    if end < len(text) and text[end] not in ",\n":
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    if not (before.endswith((",", ": ")) or before.strip(" ") in ("", "-")):
+        return False
+    return not _in_string(before)
+
+
+def _repair(text: str) -> str | None:
+    """``text`` with each float text the fast encoders may write differently replaced by the
+    reference's text; None when it holds a long integer-like number (integer or float?)."""
+    zeros = text.translate(_NUMBER_CHARS_TO_ZERO)  # runs of digits and points become 0s
+    pieces: list[str] = []
+    done = pos = 0
+    tiny, long = text.find(_TINY), zeros.find(_LONG_RUN)
+    while tiny >= 0 or long >= 0:
+        start = end = tiny if long < 0 or 0 <= tiny < long else long
+        while start > 0 and zeros[start - 1] == "0":
+            start -= 1
+        while end < len(text) and zeros[end] == "0":
+            end += 1
+        pos = end
+        # Search on only past the run (each search is linear in what it skips).
+        if 0 <= tiny < pos:
+            tiny = text.find(_TINY, pos)
+        if 0 <= long < pos:
+            long = zeros.find(_LONG_RUN, pos)
+        if start > 0 and text[start - 1] == "-":
+            start -= 1
+        token = text[start:end]
+        if not _is_value(text, start, end):
+            continue  # part of a string or a name: both encoders write it alike
+        if "." not in token:
+            if len(token.lstrip("-")) >= 16:
+                return None
+            continue
+        if token.count(".") != 1 or token.endswith(".") or not _risky_digits(token):
+            continue
+        pieces += (text[done:start], toon_format_text(float(token)))
+        done = end
+    pieces.append(text[done:])
+    return "".join(pieces)
+
+
+# Private-use characters: bare in TOON output (no quoting), and rare in real payloads.
+_OPEN, _CLOSE = "\ue000", "\ue001"
+_MARKER = re.compile(f"{_OPEN}([0-9]+){_CLOSE}")
+_SAFE_FLOAT = 2.0**53
+_SAFE_INT = 2**63
+
+
+def _marked(value: Any, numbers: list[str]) -> Any:
+    """``value`` with every number a fast encoder may write differently replaced by a marker;
+    ``numbers`` receives the reference's text for each, in marker order."""
+    if isinstance(value, float):
+        size = abs(value)
+        if size >= _SAFE_FLOAT or (size < 1e-6 and value != 0.0) or _risky_digits(repr(size)):
+            numbers.append(toon_format_text(value))
+            return f"{_OPEN}{len(numbers) - 1}{_CLOSE}"
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _SAFE_INT:
+        numbers.append(toon_format_text(value))
+        return f"{_OPEN}{len(numbers) - 1}{_CLOSE}"
+    if isinstance(value, dict):
+        return {key: _marked(item, numbers) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_marked(item, numbers) for item in value]
+    return value
+
+
+def _guarded(fast: Callable[[Any], str]) -> Encoder:
+    def encode(value: Any, ecma_floats: frozenset[float]) -> str:
+        # The reference's own value fix first: after it, toon-format's text of any number
+        # left in the value is the reference's text.
+        value = ecma_whole_floats(value, ecma_floats)
+        try:
+            text = fast(value)
+        except Exception:  # the reference decides: it raises too, or it encodes
+            return toon_format_text(value)
+        repaired = _repair(text)
+        if repaired is not None:
+            return repaired
+        if _OPEN in text or _CLOSE in text:  # the payload holds marker characters itself
+            return toon_format_text(value)
+        numbers: list[str] = []
+        try:
+            marked = _marked(value, numbers)
+            if not numbers:  # long integers or digit runs the fast encoder writes right
+                return text
+            marked_text = fast(marked)
+        except Exception:
+            return toon_format_text(value)
+        return _MARKER.sub(lambda match: numbers[int(match.group(1))], marked_text)
+
+    return encode
+
+
+# Imported by name: both are optional, and etoon ships no type information.
+def toons() -> Encoder:
+    toons = importlib.import_module("toons")
+    return _guarded(lambda value: toons.dumps(value, indent_size=2, delimiter=","))
+
+
+def etoon() -> Encoder:
+    etoon = importlib.import_module("etoon")
+    return _guarded(lambda value: etoon.dumps(value, delimiter=",", fold_keys=False))
