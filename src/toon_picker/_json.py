@@ -15,6 +15,7 @@ from decimal import Decimal
 from json.encoder import encode_basestring
 from typing import Any
 
+from ._numbers import int_digits
 from ._payload import Checked, Default, check, float_is_plain
 
 __all__ = ["dumps", "encode", "format_number", "quote"]
@@ -41,7 +42,7 @@ def format_number(x: int | float) -> str:
     if isinstance(x, bool):
         raise TypeError("bool is not a number here")
     if isinstance(x, int):
-        return int.__repr__(x)
+        return int_digits(x)
     if x == 0:
         return "0"  # both zeros
     sign = "-" if x < 0 else ""
@@ -95,7 +96,7 @@ def _recursive(value: Any, string: Callable[[str], str]) -> str:
     if kind is list:
         return "[" + ",".join([_recursive(item, string) for item in value]) + "]"
     if kind is int:
-        return int.__repr__(value)
+        return int_digits(value)
     if kind is float:
         return float.__repr__(value) if float_is_plain(value) else format_number(value)
     if value is None:

@@ -66,9 +66,17 @@ def parse_json(text: str, source: str = "<input>") -> Any:
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
-        value = json.loads(
-            text, object_pairs_hook=pairs, parse_constant=constant, parse_int=int_from_digits
-        )
+        try:
+            value = json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
+        except json.JSONDecodeError:
+            raise
+        except ValueError:
+            # An integer beyond CPython's digit limit: read every integer exactly instead
+            # (a hook per integer, so only when needed).
+            repeats = False
+            value = json.loads(
+                text, object_pairs_hook=pairs, parse_constant=constant, parse_int=int_from_digits
+            )
     except json.JSONDecodeError as exc:
         raise InputError(f"{source}: invalid JSON: {exc}") from exc
     except RecursionError as exc:
