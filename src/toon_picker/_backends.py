@@ -23,6 +23,7 @@ __all__ = [
     "Encoder",
     "available",
     "encoder",
+    "known_backends",
     "toon_format_text",
 ]
 
@@ -49,6 +50,11 @@ _REFUSED: dict[str, str] = {
         "its sizes and texts differ (conformance case pick.apify.030); see docs/backends.md"
     ),
 }
+
+
+def known_backends() -> tuple[str, ...]:
+    """Every backend name the registry knows, offered or not."""
+    return tuple(_FACTORIES)
 
 
 def available() -> tuple[str, ...]:
