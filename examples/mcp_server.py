@@ -7,9 +7,12 @@ Run it over stdio (what MCP clients such as Claude Desktop or the MCP Inspector 
     npx @modelcontextprotocol/inspector python examples/mcp_server.py   # browse it
 
 Options: ``--fence`` wraps texts in a labelled fenced block, ``--min-saving R`` ships TOON
-only when it saves at least the fraction R of the JSON bytes, ``--backend NAME`` picks the
-TOON encoder. The payloads are deterministic synthetic data shaped like the Apify API
-(``examples/synth.py``), so the server needs no network and no token.
+only when it saves at least the fraction R of the JSON size, ``--measure M`` sizes texts in
+UTF-8 bytes (default) or in tokens (``o200k_base``, ``cl100k_base``; needs
+``toon-picker[tokens]``), ``--dots refuse`` never renames a dotted member name in the text,
+``--backend NAME`` picks the TOON encoder (``auto``: the fastest installed). The payloads
+are deterministic synthetic data shaped like the Apify API (``examples/synth.py``), so the
+server needs no network and no token.
 
 Every tool returns plain JSON data and carries one extra line, ``@compact_tool``: the
 text block then holds the JSON or TOON text, whichever is smaller, ``structuredContent``
@@ -127,9 +130,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fence", action="store_true", help="wrap texts in ```json / ```toon")
     parser.add_argument("--min-saving", type=float, default=0.0, metavar="R")
+    parser.add_argument("--measure", default="bytes", metavar="M")
+    parser.add_argument("--dots", default="rename", choices=("rename", "refuse"))
     parser.add_argument("--backend", default="toon-format", metavar="NAME")
     args = parser.parse_args(argv)
-    build_server(fence=args.fence, min_saving=args.min_saving, backend=args.backend).run()
+    build_server(
+        fence=args.fence,
+        min_saving=args.min_saving,
+        measure=args.measure,
+        dots=args.dots,
+        backend=args.backend,
+    ).run()
 
 
 if __name__ == "__main__":

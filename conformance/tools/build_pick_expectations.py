@@ -1,9 +1,10 @@
 """Fill in (or check) the ``ok`` expectation of every pick case from two implementations.
 
-Each pick case's input is sent to the JavaScript port (conformance/ports/js, over the port
-protocol, JSON.stringify + @toon-format/toon) and to the Python reference (in-process,
-toon-format). When both give the same strategy, text and sizes, that result becomes the
-case's ``ok``. Any disagreement (or an error on either side) is printed and the case is
+Each pick case's input, with its options, is sent to the JavaScript port
+(conformance/ports/js, over the port protocol, JSON.stringify + @toon-format/toon) and to
+the Python reference (in-process, toon-format). When both give the same strategy, text
+and sizes, that result becomes the case's ``ok``; a usage-error case passes when both
+answer its error kind. Any disagreement (or an error on either side) is printed and the case is
 left as it was (host-level cases take the reference's result, spec 1.2, and the JS
 difference is printed as HOST): resolve it by reading spec/SPEC.md, fix the implementation
 that is wrong, and run the tool again. Nothing is written when --check is given; then the
@@ -39,6 +40,11 @@ def _result(reply: dict[str, Any]) -> Any:
     return {"strategy": ok.get("strategy"), "text": ok.get("text"), "sizes": ok.get("sizes")}
 
 
+def _error_kind(reply: Any) -> Any:
+    error = reply.get("error")
+    return _plain(error).get("kind") if error is not None else None
+
+
 def _same(a: Any, b: Any) -> bool:
     dump = json.dumps  # sizes order matters: compare as text with member order kept
     return bool(dump(a, ensure_ascii=True) == dump(b, ensure_ascii=True))
@@ -58,11 +64,18 @@ def main() -> int:
             for case in data["cases"]:
                 seq += 1
                 options = case.get("options", {})
-                py = _result(answer(seq, "pick", case["input"], options))
+                py_reply = answer(seq, "pick", case["input"], options)
                 try:
-                    js = _result(port.run(seq, "pick", case["input"], options))
+                    js_reply = port.run(seq, "pick", case["input"], options)
                 except PortFailure as exc:
-                    js = {"<port failure>": str(exc)}
+                    js_reply = {"<port failure>": str(exc)}
+                if "error" in case:  # a usage-error case: both sides must say that kind
+                    kinds = [_error_kind(py_reply), _error_kind(js_reply)]
+                    if kinds != [case["error"]] * 2:
+                        disagreements += 1
+                        print(f"DISAGREE {case['id']}: expected error {case['error']}, got {kinds}")
+                    continue
+                py, js = _result(py_reply), _result(js_reply)
                 if case["level"] == "host" and "strategy" in py and not _same(py, js):
                     # Spec 1.2: a host case records the reference's behaviour; the
                     # difference is expected (spec 3.4) and shown for the record.

@@ -13,7 +13,7 @@ from ._picker import Pick, pick, stringify_compact
 from ._project import FieldSpecError, project
 from ._unflatten import unflatten
 
-SPEC_VERSION = "1.0"
+SPEC_VERSION = "1.1"
 """Version of the specification this package implements."""
 
 

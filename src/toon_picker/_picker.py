@@ -175,12 +175,12 @@ def _candidates(
 
 def _candidate_list(candidates: Iterable[str]) -> list[Candidate]:
     """``json`` first (added when missing), then the caller's order."""
-    if isinstance(candidates, str):
-        raise ValueError("candidates must be a sequence of names, not a single string")
+    if isinstance(candidates, (str, dict)) or not isinstance(candidates, Iterable):
+        raise ValueError(f"candidates must be a sequence of names, got {candidates!r}")
     names: list[Candidate] = ["json"]
     seen: set[str] = set()
     for name in candidates:
-        if name not in CANDIDATES:
+        if not isinstance(name, str) or name not in CANDIDATES:
             raise ValueError(f"unknown candidate {name!r} (known: {', '.join(CANDIDATES)})")
         if name in seen:
             raise ValueError(f"candidate {name!r} is listed twice")

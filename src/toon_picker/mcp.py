@@ -140,6 +140,9 @@ def compact_tool(
 def _decorate(
     fn: Callable[..., Any], *, meta_key: str | None, fence: bool, options: dict[str, Any]
 ) -> Callable[..., Any]:
+    # Bad options fail here, when the server starts, not on the first call; a token
+    # measure also loads its tokenizer now, so no call pays for that.
+    pick([], **options)
     signature = inspect.signature(fn, eval_str=True)
     returns = signature.return_annotation
     convert = _output_converter(fn.__name__, returns)

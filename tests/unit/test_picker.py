@@ -105,7 +105,7 @@ def test_candidates_json_first_and_validated() -> None:
         pick(ROWS, candidates=["yaml"])
     with pytest.raises(ValueError, match="twice"):
         pick(ROWS, candidates=["toon", "toon"])
-    with pytest.raises(ValueError, match="not a single string"):
+    with pytest.raises(ValueError, match="sequence of names, got 'toon'"):
         pick(ROWS, candidates="toon")
 
 

@@ -289,24 +289,29 @@ def answer(seq: Any, op: str, value: Any, options: dict[str, Any]) -> dict[str, 
     from .. import flatten, pick, unflatten
     from .._errors import ToonPickerError
 
+    takes = {"flatten": ("dots",), "unflatten": (), "pick": _PICK_OPTIONS}
+    if op not in takes:
+        return {"seq": seq, "skipped": f"unknown op {op!r}"}
     try:
+        unknown = sorted(set(options) - set(takes[op]))
+        if unknown:
+            raise ValueError(f"{op} takes no option {unknown[0]!r}")
         if op == "flatten":
-            return {"seq": seq, "ok": flatten(value)}
+            return {"seq": seq, "ok": flatten(value, **options)}
         if op == "unflatten":
             return {"seq": seq, "ok": unflatten(value)}
-        if op == "pick":
-            kwargs: dict[str, Any] = {}
-            if options.get("candidates") is not None:
-                kwargs["candidates"] = tuple(options["candidates"])
-            if options.get("min_saving") is not None:
-                kwargs["min_saving"] = options["min_saving"]
-            result = pick(value, **kwargs)
-            return {
-                "seq": seq,
-                "ok": {"strategy": result.strategy, "text": result.text, "sizes": result.sizes},
-            }
+        kwargs = dict(options)
+        if isinstance(kwargs.get("candidates"), list):
+            kwargs["candidates"] = tuple(kwargs["candidates"])
+        result = pick(value, **kwargs)
+        return {
+            "seq": seq,
+            "ok": {"strategy": result.strategy, "text": result.text, "sizes": result.sizes},
+        }
     except ToonPickerError as exc:
         return {"seq": seq, "error": {"kind": exc.reason, "message": str(exc)}}
-    except ValueError as exc:  # bad pick options: not a reason code of the spec
+    except ValueError as exc:  # bad options: a usage error (spec 7.5)
         return {"seq": seq, "error": {"kind": "invalid-options", "message": str(exc)}}
-    return {"seq": seq, "skipped": f"unknown op {op!r}"}
+
+
+_PICK_OPTIONS = ("candidates", "min_saving", "measure", "dots", "verify")
