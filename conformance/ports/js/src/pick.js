@@ -1,9 +1,11 @@
-// The picker, spec 1.0 section 6: JSON vs TOON(flatten(value)) vs TOON(value), fewest UTF-8
-// bytes wins, ties to the earlier candidate, json always first and always eligible.
+// The picker, spec 1.0 section 6 with the 1.1 options: JSON vs TOON(flatten(value)) vs
+// TOON(value), the smallest size in the chosen measure (UTF-8 bytes by default, or tokens)
+// wins, ties to the earlier candidate, json always first and always eligible.
 import { encode } from '@toon-format/toon';
 import { ToonPickerError } from './errors.js';
 import { flattenChecked } from './flatten.js';
 import { stringifyJson } from './json.js';
+import { DEFAULT_MEASURE, MEASURES, sizeOf, utf8Size } from './measure.js';
 import { inspectPayload, MAX_DEPTH } from './payload.js';
 
 export const KNOWN_CANDIDATES = Object.freeze(['json', 'toon-flatten', 'toon']);
@@ -40,17 +42,44 @@ export function checkMinSaving(r) {
   return r;
 }
 
-export function utf8Size(text) {
-  return Buffer.byteLength(text, 'utf8');
+/** 1.1: "bytes" (spec 3.5), "o200k_base" or "cl100k_base". */
+export function checkMeasure(measure) {
+  if (typeof measure !== 'string' || !MEASURES.includes(measure)) {
+    throw new ToonPickerError('invalid-options', '$',
+      `unknown measure ${JSON.stringify(measure)} (known: ${MEASURES.join(', ')})`);
+  }
+  return measure;
+}
+
+export { utf8Size };
+
+/** Option names of the library call (the protocol spells min_saving with an underscore). */
+export const PICK_OPTION_NAMES = Object.freeze(['candidates', 'minSaving', 'measure']);
+
+function checkOptionNames(options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new ToonPickerError('invalid-options', '$', 'pick options must be an object');
+  }
+  for (const key of Object.keys(options)) {
+    if (!PICK_OPTION_NAMES.includes(key)) {
+      throw new ToonPickerError('invalid-options', '$', `unknown pick option ${JSON.stringify(key)}`);
+    }
+  }
 }
 
 /**
- * pick(value, {candidates, minSaving}) -> {strategy, text, sizes, dropped}.
- * Throws only for invalid options or an invalid payload (never for a valid payload).
+ * pick(value, {candidates, minSaving, measure}) -> {strategy, text, sizes, dropped}.
+ * `sizes` are in the unit of `measure`. Throws only for invalid options (checked first) or
+ * an invalid payload, never for a valid payload with valid options.
  */
-export function pick(value, { candidates = DEFAULT_CANDIDATES, minSaving = 0 } = {}) {
+export function pick(value, options = {}) {
+  checkOptionNames(options);
+  const {
+    candidates = DEFAULT_CANDIDATES, minSaving = 0, measure = DEFAULT_MEASURE,
+  } = options;
   const names = normaliseCandidates(candidates);
   const r = checkMinSaving(minSaving);
+  const unit = checkMeasure(measure);
   const { tooDeepPath } = inspectPayload(value); // invalid-payload raises here
   const tooDeep = tooDeepPath !== null;
 
@@ -93,7 +122,7 @@ export function pick(value, { candidates = DEFAULT_CANDIDATES, minSaving = 0 } =
   }
 
   const sizes = {};
-  for (const [name, text] of texts) sizes[name] = utf8Size(text);
+  for (const [name, text] of texts) sizes[name] = sizeOf(text, unit);
   const jsonSize = sizes.json;
   let strategy = 'json';
   for (const name of texts.keys()) {

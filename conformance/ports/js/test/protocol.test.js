@@ -36,6 +36,7 @@ test('start / run / stop', () => {
     ready: true, protocol: 1,
     implementation: { name: 'toon-picker-port-js', version: '1.0.0', language: 'javascript' },
     ops: ['flatten', 'unflatten', 'pick'],
+    measures: ['bytes', 'o200k_base', 'cl100k_base'],
   });
   assert.deepEqual(out[1], { seq: 1, ok: { 'a.b': 1 } });
   assert.deepEqual(out[2], { seq: 2, ok: { a: { b: 1, c: {} } } });
@@ -48,6 +49,42 @@ test('start / run / stop', () => {
   assert.equal(out[7].seq, 7);
   assert.equal(out[7].error.kind, 'invalid-options');
   assert.equal(out.length, 8);
+});
+
+test('pick options over the wire: measure; usage errors are invalid-options', () => {
+  const rows = { items: [{ id: 1, stats: { runs: 10, reads: 5 } }, { id: 2, stats: { runs: 20, reads: 8 } }, { id: 3, stats: { runs: 30, reads: 12 } }] };
+  const { status, out } = run([
+    START,
+    { cmd: 'run', seq: 1, op: 'pick', input: rows, options: { candidates: ['json', 'toon-flatten', 'toon'], measure: 'o200k_base' } },
+    { cmd: 'run', seq: 2, op: 'pick', input: rows, options: { measure: 'cl100k_base', min_saving: 0.2 } },
+    { cmd: 'run', seq: 3, op: 'pick', input: rows, options: { measure: 'bytes' } },
+    { cmd: 'run', seq: 4, op: 'pick', input: 1, options: { measure: 'r50k_base' } },
+    { cmd: 'run', seq: 5, op: 'pick', input: 1, options: { measure: null } },
+    { cmd: 'run', seq: 6, op: 'pick', input: 1, options: { minSaving: 0.1 } }, // library spelling
+    { cmd: 'run', seq: 7, op: 'pick', input: 1, options: { candidates: 'toon' } },
+    { cmd: 'run', seq: 8, op: 'pick', input: 1, options: { candidates: ['toon', 'toon'] } },
+    { cmd: 'run', seq: 9, op: 'pick', input: 1, options: { min_saving: 1 } },
+    { cmd: 'run', seq: 10, op: 'pick', input: 1, options: { min_saving: '0.5' } },
+    { cmd: 'run', seq: 11, op: 'flatten', input: 1, options: { measure: 'bytes' } },
+    { cmd: 'run', seq: 12, op: 'unflatten', input: 1, options: { dots: 'refuse' } },
+    { cmd: 'run', seq: 13, op: 'pick', input: { t: '<|endoftext|>' }, options: { measure: 'o200k_base' } },
+    '{"cmd":"run","seq":14,"op":"pick","input":1,"options":{"__proto__":{}}}',
+    STOP,
+  ]);
+  assert.equal(status, 0);
+  assert.deepEqual(out[1], { seq: 1, ok: { strategy: 'toon', text: 'items[3]{id,stats{runs,reads}}:\n  1,10,5\n  2,20,8\n  3,30,12', sizes: { json: 49, 'toon-flatten': 38, toon: 36 } } });
+  // cl100k json 48, toon-flatten 38: (1 - 0.2) * 48 = 38.4 >= 38
+  assert.deepEqual(out[2].ok.sizes, { json: 48, 'toon-flatten': 38 });
+  assert.equal(out[2].ok.strategy, 'toon-flatten');
+  assert.deepEqual(out[3].ok.sizes, { json: 129, 'toon-flatten': 64 });
+  for (const r of out.slice(4, 13)) {
+    assert.equal(r.error?.kind, 'invalid-options', JSON.stringify(r));
+    assert.equal(typeof r.error.message, 'string');
+  }
+  assert.deepEqual(out.slice(4, 13).map((r) => r.seq), [4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  assert.deepEqual(out[13], { seq: 13, ok: { strategy: 'toon-flatten', text: 't: <|endoftext|>', sizes: { json: 11, 'toon-flatten': 9 } } });
+  assert.deepEqual([out[14].seq, out[14].error.kind], [14, 'invalid-options']);
+  assert.equal(out.length, 15);
 });
 
 test('__proto__ survives the wire', () => {
