@@ -3,7 +3,9 @@
 // wins, ties to the earlier candidate, json always first and always eligible.
 import { encode } from '@toon-format/toon';
 import { ToonPickerError } from './errors.js';
-import { flattenChecked } from './flatten.js';
+import {
+  checkDots, checkOptionNames, DEFAULT_DOTS, firstDottedName, flattenChecked,
+} from './flatten.js';
 import { stringifyJson } from './json.js';
 import { DEFAULT_MEASURE, MEASURES, sizeOf, utf8Size } from './measure.js';
 import { inspectPayload, MAX_DEPTH } from './payload.js';
@@ -54,32 +56,22 @@ export function checkMeasure(measure) {
 export { utf8Size };
 
 /** Option names of the library call (the protocol spells min_saving with an underscore). */
-export const PICK_OPTION_NAMES = Object.freeze(['candidates', 'minSaving', 'measure']);
-
-function checkOptionNames(options) {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new ToonPickerError('invalid-options', '$', 'pick options must be an object');
-  }
-  for (const key of Object.keys(options)) {
-    if (!PICK_OPTION_NAMES.includes(key)) {
-      throw new ToonPickerError('invalid-options', '$', `unknown pick option ${JSON.stringify(key)}`);
-    }
-  }
-}
+export const PICK_OPTION_NAMES = Object.freeze(['candidates', 'minSaving', 'measure', 'dots']);
 
 /**
- * pick(value, {candidates, minSaving, measure}) -> {strategy, text, sizes, dropped}.
+ * pick(value, {candidates, minSaving, measure, dots}) -> {strategy, text, sizes, dropped}.
  * `sizes` are in the unit of `measure`. Throws only for invalid options (checked first) or
  * an invalid payload, never for a valid payload with valid options.
  */
 export function pick(value, options = {}) {
-  checkOptionNames(options);
+  checkOptionNames(options, PICK_OPTION_NAMES, 'pick');
   const {
-    candidates = DEFAULT_CANDIDATES, minSaving = 0, measure = DEFAULT_MEASURE,
+    candidates = DEFAULT_CANDIDATES, minSaving = 0, measure = DEFAULT_MEASURE, dots = DEFAULT_DOTS,
   } = options;
   const names = normaliseCandidates(candidates);
   const r = checkMinSaving(minSaving);
   const unit = checkMeasure(measure);
+  const refuseDots = checkDots(dots) === 'refuse';
   const { tooDeepPath } = inspectPayload(value); // invalid-payload raises here
   const tooDeep = tooDeepPath !== null;
 
@@ -97,6 +89,11 @@ export function pick(value, options = {}) {
     }
     let input = value;
     if (name === 'toon-flatten') {
+      // 7.2 order: depth-exceeded (above), dotted-name, key-collision
+      if (refuseDots && firstDottedName(value) !== null) {
+        dropped[name] = 'dotted-name';
+        continue;
+      }
       try {
         input = flattenChecked(value);
       } catch (err) {

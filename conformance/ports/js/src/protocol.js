@@ -14,9 +14,9 @@ const PROTOCOL = 1;
 const OPS = ['flatten', 'unflatten', 'pick'];
 // Protocol option name -> library option name, per op. Any other name is a usage error.
 const OP_OPTIONS = {
-  flatten: {},
+  flatten: { dots: 'dots' },
   unflatten: {},
-  pick: { candidates: 'candidates', min_saving: 'minSaving', measure: 'measure' },
+  pick: { candidates: 'candidates', min_saving: 'minSaving', measure: 'measure', dots: 'dots' },
 };
 
 function log(msg) {

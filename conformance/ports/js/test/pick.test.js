@@ -113,3 +113,46 @@ test('never raises for a valid payload, even very deep', () => {
 test('invalid payloads raise invalid-payload', () => {
   assert.throws(() => p({ a: Infinity }), (e) => e.reason === 'invalid-payload');
 });
+
+// ---- spec 1.1: dots option ----
+
+test('1.1 dots "refuse": toon-flatten dropped with dotted-name; json and toon keep names', () => {
+  // JSON {"a.b":1,"c":{"d":2}} 21 bytes; toon "a.b: 1\nc:\n  d: 2" 16 bytes
+  const v = { 'a.b': 1, c: { d: 2 } };
+  assert.deepEqual(p(v), { strategy: 'toon-flatten', text: 'a_b: 1\nc.d: 2', sizes: { json: 21, 'toon-flatten': 13 }, dropped: {} });
+  assert.deepEqual(p(v, { dots: 'refuse' }), { strategy: 'json', text: '{"a.b":1,"c":{"d":2}}', sizes: { json: 21 }, dropped: { 'toon-flatten': 'dotted-name' } });
+  assert.deepEqual(p(v, { dots: 'refuse', candidates: ['toon-flatten', 'toon'] }), {
+    strategy: 'toon', text: 'a.b: 1\nc:\n  d: 2', sizes: { json: 21, toon: 16 }, dropped: { 'toon-flatten': 'dotted-name' },
+  });
+  // a dotted name deep inside arrays counts too
+  assert.deepEqual(p({ l: [[{ 'x.y': 1 }]] }, { dots: 'refuse' }).dropped, { 'toon-flatten': 'dotted-name' });
+  // no dotted names: refuse changes nothing
+  const plain = { items: [{ a: { b: 1 } }, { a: { b: 2 } }] };
+  assert.deepEqual(p(plain, { dots: 'refuse' }), p(plain));
+  assert.deepEqual(p(plain, { dots: 'rename' }), p(plain));
+});
+
+test('1.1 drop order: depth-exceeded, dotted-name, key-collision', () => {
+  const coll = p({ 'a.b': 1, a_b: 2 }, { candidates: ['toon-flatten', 'toon'], dots: 'refuse' });
+  assert.deepEqual(coll, {
+    strategy: 'toon', text: 'a.b: 1\na_b: 2', sizes: { json: 17, toon: 13 },
+    dropped: { 'toon-flatten': 'dotted-name' },
+  });
+  const deep = p({ 'a.b': 1, d: nest(21, 1, inObject) }, { candidates: ['toon-flatten', 'toon'], dots: 'refuse' });
+  assert.deepEqual(deep.dropped, { 'toon-flatten': 'depth-exceeded', toon: 'depth-exceeded' });
+  // toon is never dropped for a dotted name
+  assert.deepEqual(p({ 'a.b': 1 }, { candidates: ['toon'], dots: 'refuse' }).dropped, {});
+  // encode-failed comes after dotted-name
+  assert.deepEqual(p({ 'a.b': '\ud800' }, { dots: 'refuse', candidates: ['toon-flatten', 'toon'] }).dropped,
+    { 'toon-flatten': 'dotted-name', toon: 'encode-failed' });
+});
+
+test('1.1 pick usage errors: dots, unknown option names', () => {
+  const bad = (options) => assert.throws(() => p({ a: 1 }, options), (e) => e instanceof ToonPickerError && e.reason === 'invalid-options', JSON.stringify(options));
+  for (const dots of ['keep', 'Refuse', null, false, 0]) bad({ dots });
+  bad({ min_saving: 0.1 }); // the protocol's spelling is not the library's
+  bad({ colour: 'blue' });
+  bad(null);
+  bad([]);
+  assert.throws(() => p({ a: NaN }, { dots: 'x' }), (e) => e.reason === 'invalid-options'); // options first
+});

@@ -87,6 +87,27 @@ test('pick options over the wire: measure; usage errors are invalid-options', ()
   assert.equal(out.length, 15);
 });
 
+test('dots over the wire: flatten and pick', () => {
+  const { status, out } = run([
+    START,
+    { cmd: 'run', seq: 1, op: 'flatten', input: { 'a.b': 1, a_b: 2 }, options: { dots: 'refuse' } },
+    { cmd: 'run', seq: 2, op: 'flatten', input: { 'a.b': 1, a_b: 2 }, options: { dots: 'rename' } },
+    { cmd: 'run', seq: 3, op: 'flatten', input: { a: { b: 1 } }, options: { dots: 'refuse' } },
+    { cmd: 'run', seq: 4, op: 'flatten', input: { a: 1 }, options: { dots: 'keep' } },
+    { cmd: 'run', seq: 5, op: 'pick', input: { 'a.b': 1, c: { d: 2 } }, options: { dots: 'refuse', candidates: ['toon', 'toon-flatten'] } },
+    { cmd: 'run', seq: 6, op: 'pick', input: { 'a.b': 1 }, options: { dots: 'refuse' } },
+    { cmd: 'run', seq: 7, op: 'pick', input: { a: 1 }, options: { dots: 1 } },
+    STOP,
+  ]);
+  assert.equal(status, 0);
+  assert.deepEqual(out.slice(1).map((r) => r.error?.kind ?? r.ok), [
+    'dotted-name', 'key-collision', { 'a.b': 1 }, 'invalid-options',
+    { strategy: 'toon', text: 'a.b: 1\nc:\n  d: 2', sizes: { json: 21, toon: 16 } },
+    { strategy: 'json', text: '{"a.b":1}', sizes: { json: 9 } },
+    'invalid-options',
+  ]);
+});
+
 test('__proto__ survives the wire', () => {
   const { out } = run([START, '{"cmd":"run","seq":1,"op":"flatten","input":{"__proto__":{"x":{}},"constructor":1}}', STOP]);
   assert.deepEqual(Object.keys(out[1].ok), ['__proto__.x', 'constructor']);
