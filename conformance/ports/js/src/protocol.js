@@ -16,7 +16,9 @@ const OPS = ['flatten', 'unflatten', 'pick'];
 const OP_OPTIONS = {
   flatten: { dots: 'dots' },
   unflatten: {},
-  pick: { candidates: 'candidates', min_saving: 'minSaving', measure: 'measure', dots: 'dots' },
+  pick: {
+    candidates: 'candidates', min_saving: 'minSaving', measure: 'measure', dots: 'dots', verify: 'verify',
+  },
 };
 
 function log(msg) {

