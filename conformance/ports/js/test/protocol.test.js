@@ -34,7 +34,7 @@ test('start / run / stop', () => {
   assert.equal(status, 0);
   assert.deepEqual(out[0], {
     ready: true, protocol: 1,
-    implementation: { name: 'toon-picker-port-js', version: '1.0.0', language: 'javascript' },
+    implementation: { name: 'toon-picker-port-js', version: '1.1.0', language: 'javascript' },
     ops: ['flatten', 'unflatten', 'pick'],
     measures: ['bytes', 'o200k_base', 'cl100k_base'],
   });
@@ -186,6 +186,9 @@ test('--oneshot: one run request, one reply, exit 0', () => {
   assert.equal(bad.status, 0);
   assert.equal(bad.out.length, 1);
   assert.equal(bad.out[0].error.kind, 'protocol');
+  const tokens = run([{ cmd: 'run', seq: 6, op: 'pick', input: { v: 1e-6 }, options: { measure: 'cl100k_base', verify: true } }], ['--oneshot']);
+  assert.equal(tokens.status, 0);
+  assert.deepEqual(tokens.out, [{ seq: 6, ok: { strategy: 'toon-flatten', text: 'v: 0.000001', sizes: { json: 8, 'toon-flatten': 7 } } }]);
   const nothing = run([], ['--oneshot']);
   assert.equal(nothing.status, 0);
   assert.deepEqual(nothing.out, []);
