@@ -1,10 +1,11 @@
 // Typed errors: every failure carries a machine-readable reason code (the value the
 // conformance corpus compares) and an informative JSON path (never compared).
 
-/** Reason codes of spec 1.0 section 7, plus `invalid-options` for bad pick options. */
+/** Reason codes of spec 1.1 section 7, plus `invalid-options` for usage errors. */
 export const REASONS = Object.freeze([
   'invalid-payload',
   'depth-exceeded',
+  'dotted-name',
   'key-collision',
   'path-conflict',
   'not-flat',

@@ -5,13 +5,21 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ToonPickerError } from './errors.js';
 import { flatten } from './flatten.js';
-import { DEFAULT_CANDIDATES, pick } from './pick.js';
+import { MEASURES } from './measure.js';
+import { pick } from './pick.js';
 import { unflatten } from './unflatten.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const PROTOCOL = 1;
 const OPS = ['flatten', 'unflatten', 'pick'];
-const PICK_OPTIONS = new Set(['candidates', 'min_saving']);
+// Protocol option name -> library option name, per op. Any other name is a usage error.
+const OP_OPTIONS = {
+  flatten: { dots: 'dots' },
+  unflatten: {},
+  pick: {
+    candidates: 'candidates', min_saving: 'minSaving', measure: 'measure', dots: 'dots', verify: 'verify',
+  },
+};
 
 function log(msg) {
   process.stderr.write(`[port-js] ${msg}\n`);
@@ -21,18 +29,24 @@ function isObject(v) {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function runOp(op, input, options) {
-  if (op === 'flatten') return flatten(input);
-  if (op === 'unflatten') return unflatten(input);
+/** Translate protocol options to library options; unknown names -> invalid-options. */
+function libraryOptions(op, options) {
+  const names = OP_OPTIONS[op];
+  const out = {};
   for (const key of Object.keys(options)) {
-    if (!PICK_OPTIONS.has(key)) {
-      throw new ToonPickerError('invalid-options', '$', `unknown pick option ${JSON.stringify(key)}`);
+    if (!Object.hasOwn(names, key)) {
+      throw new ToonPickerError('invalid-options', '$', `unknown ${op} option ${JSON.stringify(key)}`);
     }
+    out[names[key]] = options[key];
   }
-  const result = pick(input, {
-    candidates: options.candidates === undefined ? DEFAULT_CANDIDATES : options.candidates,
-    minSaving: options.min_saving === undefined ? 0 : options.min_saving,
-  });
+  return out;
+}
+
+function runOp(op, input, options) {
+  const opts = libraryOptions(op, options);
+  if (op === 'flatten') return flatten(input, opts);
+  if (op === 'unflatten') return unflatten(input);
+  const result = pick(input, opts);
   return { strategy: result.strategy, text: result.text, sizes: result.sizes };
 }
 
@@ -79,6 +93,7 @@ export function handleLine(line, { oneshot = false } = {}) {
         protocol: PROTOCOL,
         implementation: { name: pkg.name, version: pkg.version, language: 'javascript' },
         ops: OPS,
+        measures: MEASURES,
       }, false];
     case 'run':
       return [handleRun(req), false];

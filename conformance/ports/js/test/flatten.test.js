@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { ToonPickerError } from '../src/errors.js';
 import { flatten, normaliseKeys } from '../src/flatten.js';
 import { checkReason, checkText, inArray, inObject, mixed, nest } from './helpers.js';
 
@@ -143,4 +144,68 @@ test('integer-like names: host order, no crash', () => {
 
 test('normaliseKeys', () => {
   checkText(normaliseKeys, '{"a.b":{"c.d":[{"e.f":{}}]}}', '{"a_b":{"c_d":[{"e_f":{}}]}}');
+});
+
+// ---- spec 1.1: dots option ----
+
+const refuse = (v) => flatten(v, { dots: 'refuse' });
+const dottedAt = (inputText, path) => {
+  assert.throws(() => refuse(JSON.parse(inputText)), (err) => {
+    assert.ok(err instanceof ToonPickerError, String(err));
+    assert.equal(err.reason, 'dotted-name', err.message);
+    assert.equal(err.path, path);
+    return true;
+  }, inputText);
+};
+
+test('1.1 dots "rename" is the default and spec 1.0 behaviour', () => {
+  checkText((v) => flatten(v, { dots: 'rename' }), '{"a.b":{"c.d":1},"e":{"f":[{"g.h":2}]}}', '{"a_b.c_d":1,"e.f":[{"g_h":2}]}');
+  checkText((v) => flatten(v, {}), '{"a.b":1}', '{"a_b":1}');
+  checkReason((v) => flatten(v, { dots: 'rename' }), { 'a.b': 1, a_b: 2 }, 'key-collision');
+});
+
+test('1.1 dots "refuse": no dotted name -> same result as rename', () => {
+  checkText(refuse, '{"a":{"b":1},"c":[{"d":{"e":{}}}]}', '{"a.b":1,"c":[{"d.e":{}}]}');
+  checkText(refuse, '{"":{"x":1},"v":"x.y","w":["a.b"]}', '{".x":1,"v":"x.y","w":["a.b"]}');
+  checkText(refuse, '[1,"a.b",{}]', '[1,"a.b",{}]');
+  checkText(refuse, '"a.b"', '"a.b"');
+  checkText(refuse, '{"a_b":1,"a":{"b":2}}', '{"a_b":1,"a.b":2}');
+});
+
+test('1.1 dots "refuse": dotted-name at the first dotted member name in document order', () => {
+  dottedAt('{"a.b":1}', '$["a.b"]');
+  dottedAt('{".":1}', '$["."]');
+  dottedAt('{"x":1,"a.":{}}', '$["a."]');
+  dottedAt('{"l":[1,{"x.y":1}]}', '$.l[1]["x.y"]');
+  dottedAt('[[{"p":{"q.r":null}}]]', '$[0][0].p["q.r"]');
+  // document order: a member's name comes before the names inside its value,
+  // and earlier members (with everything inside them) before later ones
+  dottedAt('{"a.b":{"c.d":1}}', '$["a.b"]');
+  dottedAt('{"a":{"b":{"c.d":1}},"e.f":2}', '$.a.b["c.d"]');
+  dottedAt('{"x":[{"p":1},{"q.r":1}],"s.t":1}', '$.x[1]["q.r"]');
+  dottedAt('{"x":[],"y":{"z":[{"w":[[{"1.5":0}]]}]},"u.v":1}', '$.y.z[0].w[0][0]["1.5"]');
+});
+
+test('1.1 flatten precedence: invalid-payload, depth-exceeded, dotted-name, key-collision', () => {
+  checkReason(refuse, { 'a.b': 1, a_b: 2 }, 'dotted-name'); // not key-collision
+  checkReason(refuse, { x: [{ 'a.b': 1, a_b: 2 }] }, 'dotted-name');
+  checkReason(refuse, { 'a.b': 1, d: nest(21, 1, inObject) }, 'depth-exceeded');
+  checkReason(refuse, { d: nest(21, 1, inArray), 'a.b': 1 }, 'depth-exceeded');
+  checkReason(refuse, { 'a.b': 1, d: nest(30, NaN, inArray) }, 'invalid-payload');
+  checkReason(refuse, { 'a.b': Infinity }, 'invalid-payload');
+  // depth inside a colliding member (either option)
+  checkReason(flatten, { 'a.b': 1, a_b: nest(21, 1, inObject) }, 'depth-exceeded');
+  checkReason(flatten, { a_b: { c: nest(20, [], inArray) }, 'a.b': { c: 1 } }, 'depth-exceeded');
+  checkReason(refuse, { 'a.b': nest(21, 1, inObject), a_b: 1 }, 'depth-exceeded');
+});
+
+test('1.1 flatten usage errors: invalid-options, checked before the payload', () => {
+  for (const dots of ['Rename', 'REFUSE', 'keep', '', null, true, 1, ['refuse']]) {
+    checkReason((v) => flatten(v, { dots }), { a: 1 }, 'invalid-options');
+  }
+  checkReason((v) => flatten(v, { dot: 'refuse' }), { a: 1 }, 'invalid-options');
+  checkReason((v) => flatten(v, { candidates: [] }), { a: 1 }, 'invalid-options');
+  checkReason((v) => flatten(v, null), { a: 1 }, 'invalid-options');
+  checkReason((v) => flatten(v, { dots: 'nope' }), { a: NaN }, 'invalid-options');
+  assert.equal(JSON.stringify(flatten({ a: { b: 1 } }, { dots: undefined })), '{"a.b":1}');
 });

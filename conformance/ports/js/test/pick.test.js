@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ToonPickerError } from '../src/errors.js';
-import { normaliseCandidates, pick, toon } from '../src/pick.js';
+import {
+  jsonEqual, normaliseCandidates, pick, pickWith, readsBack, toon, untoon,
+} from '../src/pick.js';
 import { inArray, inObject, nest } from './helpers.js';
 
 // Expected texts and byte counts below were counted by hand.
@@ -112,4 +114,127 @@ test('never raises for a valid payload, even very deep', () => {
 
 test('invalid payloads raise invalid-payload', () => {
   assert.throws(() => p({ a: Infinity }), (e) => e.reason === 'invalid-payload');
+});
+
+// ---- spec 1.1: dots option ----
+
+test('1.1 dots "refuse": toon-flatten dropped with dotted-name; json and toon keep names', () => {
+  // JSON {"a.b":1,"c":{"d":2}} 21 bytes; toon "a.b: 1\nc:\n  d: 2" 16 bytes
+  const v = { 'a.b': 1, c: { d: 2 } };
+  assert.deepEqual(p(v), { strategy: 'toon-flatten', text: 'a_b: 1\nc.d: 2', sizes: { json: 21, 'toon-flatten': 13 }, dropped: {} });
+  assert.deepEqual(p(v, { dots: 'refuse' }), { strategy: 'json', text: '{"a.b":1,"c":{"d":2}}', sizes: { json: 21 }, dropped: { 'toon-flatten': 'dotted-name' } });
+  assert.deepEqual(p(v, { dots: 'refuse', candidates: ['toon-flatten', 'toon'] }), {
+    strategy: 'toon', text: 'a.b: 1\nc:\n  d: 2', sizes: { json: 21, toon: 16 }, dropped: { 'toon-flatten': 'dotted-name' },
+  });
+  // a dotted name deep inside arrays counts too
+  assert.deepEqual(p({ l: [[{ 'x.y': 1 }]] }, { dots: 'refuse' }).dropped, { 'toon-flatten': 'dotted-name' });
+  // no dotted names: refuse changes nothing
+  const plain = { items: [{ a: { b: 1 } }, { a: { b: 2 } }] };
+  assert.deepEqual(p(plain, { dots: 'refuse' }), p(plain));
+  assert.deepEqual(p(plain, { dots: 'rename' }), p(plain));
+});
+
+test('1.1 drop order: depth-exceeded, dotted-name, key-collision', () => {
+  const coll = p({ 'a.b': 1, a_b: 2 }, { candidates: ['toon-flatten', 'toon'], dots: 'refuse' });
+  assert.deepEqual(coll, {
+    strategy: 'toon', text: 'a.b: 1\na_b: 2', sizes: { json: 17, toon: 13 },
+    dropped: { 'toon-flatten': 'dotted-name' },
+  });
+  const deep = p({ 'a.b': 1, d: nest(21, 1, inObject) }, { candidates: ['toon-flatten', 'toon'], dots: 'refuse' });
+  assert.deepEqual(deep.dropped, { 'toon-flatten': 'depth-exceeded', toon: 'depth-exceeded' });
+  // toon is never dropped for a dotted name
+  assert.deepEqual(p({ 'a.b': 1 }, { candidates: ['toon'], dots: 'refuse' }).dropped, {});
+  // encode-failed comes after dotted-name
+  assert.deepEqual(p({ 'a.b': '\ud800' }, { dots: 'refuse', candidates: ['toon-flatten', 'toon'] }).dropped,
+    { 'toon-flatten': 'dotted-name', toon: 'encode-failed' });
+});
+
+test('1.1 pick usage errors: dots, unknown option names', () => {
+  const bad = (options) => assert.throws(() => p({ a: 1 }, options), (e) => e instanceof ToonPickerError && e.reason === 'invalid-options', JSON.stringify(options));
+  for (const dots of ['keep', 'Refuse', null, false, 0]) bad({ dots });
+  bad({ min_saving: 0.1 }); // the protocol's spelling is not the library's
+  bad({ colour: 'blue' });
+  bad(null);
+  bad([]);
+  assert.throws(() => p({ a: NaN }, { dots: 'x' }), (e) => e.reason === 'invalid-options'); // options first
+});
+
+// ---- spec 1.1: verify option ----
+
+test('1.1 jsonEqual: objects as mappings, numbers by value, types strict', () => {
+  assert.ok(jsonEqual(JSON.parse('{"a":1,"b":[1,{"c":null}]}'), JSON.parse('{"b":[1.0,{"c":null}],"a":1e0}')));
+  assert.ok(jsonEqual(0, -0));
+  assert.ok(jsonEqual(2 ** 60, JSON.parse('1152921504606847000'))); // the JS reading of 2**60
+  assert.ok(jsonEqual({}, Object.create(null)));
+  for (const [a, b] of [[1, '1'], [true, 1], [null, {}], [null, 0], [[], {}], [[1, 2], [2, 1]], [{ a: 1 }, { a: 1, b: 2 }],
+    [{ a: 1, b: 2 }, { a: 1 }], [{ a: 1 }, { b: 1 }], ['a', 'a '], [[1], [1, 1]], [{ a: [] }, { a: {} }]]) {
+    assert.ok(!jsonEqual(a, b), JSON.stringify([a, b]));
+    assert.ok(!jsonEqual(b, a), JSON.stringify([b, a]));
+  }
+  // an inherited name is not a member
+  assert.ok(!jsonEqual(JSON.parse('{"toString":1}'), JSON.parse('{"x":1}')));
+  assert.ok(!jsonEqual(JSON.parse('{"x":1}'), JSON.parse('{"toString":1}')));
+});
+
+test('1.1 readsBack: toon against the payload, toon-flatten against normalise_keys(payload)', () => {
+  assert.ok(readsBack('toon', 'a: 1', { a: 1 }));
+  assert.ok(!readsBack('toon', 'a: 2', { a: 1 }));
+  assert.ok(!readsBack('toon', 'a: "1"', { a: 1 }));
+  assert.ok(readsBack('toon', 'a.b: 1', { 'a.b': 1 })); // TOON never expands dotted keys
+  assert.ok(!readsBack('toon', 'a_b: 1', { 'a.b': 1 }));
+  assert.ok(readsBack('toon-flatten', 'a_b: 1\nc.d: 2', { 'a.b': 1, c: { d: 2 } }));
+  assert.ok(!readsBack('toon-flatten', 'a.b: 1\nc.d: 2', { 'a.b': 1, c: { d: 2 } }));
+  assert.ok(readsBack('toon-flatten', 'c.d: 2\na_b: 1', { 'a.b': 1, c: { d: 2 } })); // order ignored
+  // texts the decoder or unflatten rejects do not read back
+  assert.ok(!readsBack('toon', 'a[2]: 1', { a: [1] })); // strict: wrong length
+  assert.ok(!readsBack('toon-flatten', 'a: 1\na.b: 2', { a: 1 })); // path-conflict
+  assert.ok(!readsBack('toon', 'a: "x', { a: 'x' }));
+});
+
+test('1.1 verify: texts that read back keep their candidates', () => {
+  const rows = { items: [{ id: 1, stats: { runs: 10, reads: 5 } }, { id: 2, stats: { runs: 20, reads: 8 } }] };
+  for (const v of [rows, { v: 1e-6 }, { 'a.b': { 'c.d': [1, { 'e.f': {} }] } }, [{}, [], ''], 'x', { a: {} }, { n: 2 ** 60 }]) {
+    const options = { candidates: ['toon-flatten', 'toon'] };
+    assert.deepEqual(p(v, { ...options, verify: true }), p(v, options), JSON.stringify(v));
+    assert.deepEqual(p(v, { ...options, verify: false }), p(v, options));
+  }
+});
+
+test('1.1 verify: a mismatch drops the candidate with decode-mismatch, last in the drop order', () => {
+  const wrong = () => ({ something: 'else' });
+  const v = { items: [{ a: { b: 1 } }, { a: { b: 2 } }] }; // json 39, toon 23, toon-flatten 22
+  const all = { candidates: ['toon', 'toon-flatten'], verify: true };
+  assert.deepEqual(pickWith({ decode: wrong }, v, all), {
+    strategy: 'json', text: '{"items":[{"a":{"b":1}},{"a":{"b":2}}]}', sizes: { json: 39 },
+    dropped: { toon: 'decode-mismatch', 'toon-flatten': 'decode-mismatch' },
+  });
+  // a decoder that throws is a mismatch too
+  const boom = () => { throw new SyntaxError('nope'); };
+  assert.deepEqual(pickWith({ decode: boom }, v, all).dropped, { toon: 'decode-mismatch', 'toon-flatten': 'decode-mismatch' });
+  // only the candidate that does not read back is dropped
+  const onlyFlat = (text) => (text.includes('a.b') ? wrong() : untoon(text));
+  const r = pickWith({ decode: onlyFlat }, v, all);
+  assert.deepEqual(r, { strategy: 'toon', text: toon(v), sizes: { json: 39, toon: 23 }, dropped: { 'toon-flatten': 'decode-mismatch' } });
+  // without verify the decoder is never called
+  assert.equal(pickWith({ decode: boom }, v, { candidates: ['toon'] }).strategy, 'toon');
+  // earlier codes win: empty-text, encode-failed, key-collision, dotted-name, depth-exceeded
+  const drops = (value, options) => pickWith({ decode: wrong }, value, { candidates: ['toon-flatten', 'toon'], verify: true, ...options }).dropped;
+  assert.deepEqual(drops({}), { 'toon-flatten': 'empty-text', toon: 'empty-text' });
+  assert.deepEqual(drops({ a: '\ud800' }), { 'toon-flatten': 'encode-failed', toon: 'encode-failed' });
+  assert.deepEqual(drops({ 'a.b': 1, a_b: 2 }), { 'toon-flatten': 'key-collision', toon: 'decode-mismatch' });
+  assert.deepEqual(drops({ 'a.b': 1 }, { dots: 'refuse' }), { 'toon-flatten': 'dotted-name', toon: 'decode-mismatch' });
+  assert.deepEqual(drops(nest(21, 1, inArray)), { 'toon-flatten': 'depth-exceeded', toon: 'depth-exceeded' });
+});
+
+test('1.1 verify works with token measures and min_saving', () => {
+  const v = { a: { b: 1 } };
+  assert.deepEqual(p(v, { measure: 'o200k_base', verify: true }), p(v, { measure: 'o200k_base' }));
+  const r = pickWith({ decode: () => null }, v, { measure: 'o200k_base', verify: true, minSaving: 0.1 });
+  assert.deepEqual(r, { strategy: 'json', text: '{"a":{"b":1}}', sizes: { json: 7 }, dropped: { 'toon-flatten': 'decode-mismatch' } });
+});
+
+test('1.1 verify must be a boolean', () => {
+  for (const verify of [1, 0, 'true', null, [], {}]) {
+    assert.throws(() => p({ a: 1 }, { verify }), (e) => e instanceof ToonPickerError && e.reason === 'invalid-options', JSON.stringify(verify));
+  }
 });

@@ -88,12 +88,14 @@ test('5.4 precedence: not-flat > path-conflict > depth-exceeded, over the whole 
 });
 
 test('5.5 and 4.9 laws on generated payloads', () => {
+  // High bits of the state: the low bits of this generator repeat with a short period (the
+  // old `seed % n` never picked some names, __proto__ among them).
   let seed = 12345;
   const rnd = (n) => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % n;
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    return Math.floor((seed / 2 ** 32) * n);
   };
-  const names = ['a', 'b', 'a.b', '', '.', 'x.y.z', '__proto__', 'constructor', 'é', 'k k'];
+  const names = ['a', 'b', 'a.b', '', '.', 'x.y.z', '__proto__', 'constructor', 'toString', 'é', 'k k'];
   const gen = (d) => {
     const kind = d >= 6 ? rnd(4) : rnd(7);
     if (kind === 0) return rnd(100) - 50;
@@ -102,12 +104,17 @@ test('5.5 and 4.9 laws on generated payloads', () => {
     if (kind === 3) return {};
     if (kind === 4) return Array.from({ length: rnd(3) }, () => gen(d + 1));
     const o = {};
-    for (let i = rnd(4); i > 0; i--) o[names[rnd(names.length)]] = gen(d + 1);
+    for (let i = rnd(4); i > 0; i--) {
+      // own data property, as JSON.parse makes it (`o.__proto__ = v` would set the prototype)
+      Object.defineProperty(o, names[rnd(names.length)], { value: gen(d + 1), enumerable: true, writable: true, configurable: true });
+    }
     return o;
   };
   let checked = 0;
+  let withProto = 0;
   for (let i = 0; i < 2000; i++) {
     const x = gen(0);
+    if (JSON.stringify(x).includes('"__proto__"')) withProto++;
     let f;
     try {
       f = flatten(x);
@@ -120,4 +127,22 @@ test('5.5 and 4.9 laws on generated payloads', () => {
     checked++;
   }
   assert.ok(checked > 1000, `only ${checked} payloads checked`);
+  assert.ok(withProto > 100, `only ${withProto} payloads with a __proto__ member`);
+});
+
+test('1.1 precedence is over the whole input, values of conflicting members included', () => {
+  // the note's examples: the not-flat value sits inside the value of a conflicting member
+  checkReason(unflatten, JSON.parse('{"a.b":2,"a":[{"d":{"e":1}}]}'), 'not-flat');
+  checkReason(unflatten, JSON.parse('{"a":[{"d":{"e":1}}],"a.b":2}'), 'not-flat');
+  // deeper: arrays inside arrays inside the conflicting member
+  checkReason(unflatten, JSON.parse('{"a":1,"a.b":[[{"x":{"y":1}}]]}'), 'not-flat');
+  checkReason(unflatten, JSON.parse('{"a.b":[[1,[{"x":{"":null}}]]],"a":1}'), 'not-flat');
+  checkReason(unflatten, JSON.parse('[{"p":1,"p.q":[{"r":[{"s":{"t":1}}]}]}]'), 'not-flat');
+  checkReason(unflatten, JSON.parse('{"a.b":[{"c":{"d":1}}],"a.b.c":1}'), 'not-flat');
+  // a conflict inside a conflicting member's value is still path-conflict
+  checkReason(unflatten, JSON.parse('{"a":1,"a.b":[{"p":1,"p.q":2}]}'), 'path-conflict');
+  // depth inside a conflicting member does not hide the conflict
+  checkReason(unflatten, { a: 1, 'a.b': [{ [chain(25)]: 1 }] }, 'path-conflict');
+  checkReason(unflatten, { a: 1, 'a.b': nest(30, 1, inArray) }, 'path-conflict');
+  checkReason(unflatten, { [chain(25)]: [{ a: 1, 'a.b': 1 }] }, 'path-conflict');
 });
