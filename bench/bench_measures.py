@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         texts = candidates(value).texts
         t_bytes = best(lambda v=value: pick(v), repeat)
         t_tokens = best(lambda v=value: pick(v, measure=measure), repeat)
-        floor = best(lambda: [count(text) for text in texts.values()], repeat)
+        floor = best(lambda t=texts: [count(text) for text in t.values()], repeat)
         t_verify = best(lambda v=value: pick(v, verify=True), repeat)
         extra = (t_tokens - t_bytes) / floor
         verdict = "ok" if extra <= GOAL else "MISS"
