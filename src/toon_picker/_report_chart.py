@@ -67,7 +67,9 @@ def write_chart(report: Measurements, path: str | Path, *, title: str | None = N
     width = 0.84 / bars_per_group
     rc: dict[str, Any] = {"svg.hashsalt": "toon-picker", "svg.fonttype": "none", "font.size": 9}
     with plt.rc_context(rc):  # type: ignore[arg-type]
-        fig, ax = plt.subplots(figsize=(max(6.5, 0.42 * len(groups) * bars_per_group + 2), 5.2))
+        fig, ax = plt.subplots(
+            figsize=(min(16.0, max(6.5, 0.25 * len(groups) * bars_per_group + 2)), 5.2)
+        )
         top = 100.0
         for s, name in enumerate(series):
             for u, unit in enumerate(units):

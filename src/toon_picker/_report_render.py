@@ -172,6 +172,11 @@ def _group_rows(cols: _Columns, g: Group, label: str, width: int) -> list[str]:
     ]
 
 
+def _mean_change(payloads: Sequence[Measured], unit: Measure) -> float:
+    """Unweighted mean of the per-payload changes (one large payload cannot dominate it)."""
+    return sum(m.change(unit) for m in payloads) / len(payloads) if payloads else 0.0
+
+
 def combined_line(report: Measurements) -> str:
     """One line that sums the whole report up."""
     g = report.combined
@@ -181,6 +186,7 @@ def combined_line(report: Measurements) -> str:
     parts = []
     for unit in report.units:
         part = f"{unit} json {g.json(unit)}, picked {g.picked_size(unit)} ({_pct(g.change(unit))}"
+        part += f", mean per payload {_pct(_mean_change(report.payloads, unit))}"
         if report.baseline_indent:
             part += f"; {_pct(g.change(unit, baseline=True))} vs {report.baseline}"
         parts.append(part + ")")
