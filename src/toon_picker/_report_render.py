@@ -127,7 +127,7 @@ def _group_note(g: Group, unit: Measure) -> str:
         note = f"wins: {g.wins_text()}"
         return note + (f"; dropped: {_dropped_text(g.drops)}" if g.drops else "")
     note = f"{_regressions_name(unit)}: {g.regressions[g.measure][unit]}/{g.payloads}"
-    if g.wins[unit] != g.wins[g.measure]:
+    if g.picked[unit] != g.picked[g.measure]:  # picking by this unit ships other texts
         alt = g.picked_size(unit, unit)
         note += f"; picking by {unit}: {alt} ({_pct(g.change(unit, rule=unit))})"
     return note
