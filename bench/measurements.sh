@@ -20,10 +20,10 @@ report() {  # report NAME TITLE ARGS...: markdown table + SVG chart, with the co
     "$PY" -m toon_picker.cli report "$@" --format markdown --chart "$OUT/$name.svg"
   } > "$OUT/$name.md"
 }
-report report_examples "Bytes on the bundled synthetic examples" \
+report report_examples "Bytes and tokens on the bundled synthetic examples" \
   examples/apify --candidates json,toon-flatten,toon
 if [ -d "$FIXTURES" ]; then
-  report report_fixtures "Bytes on the shared real-world fixtures" \
+  report report_fixtures "Bytes and tokens on the shared real-world fixtures" \
     "$FIXTURES" --group-by "$TOOL_RULE" --candidates json,toon-flatten,toon
 fi
 ls -l "$OUT"

@@ -37,7 +37,8 @@ from synth import deep_items, generate  # noqa: E402
 from toon_picker import _backends, _json, flatten, pick  # noqa: E402  # noqa: E402
 from toon_picker._flatten import flatten_checked  # noqa: E402
 from toon_picker._payload import check  # noqa: E402
-from toon_picker._report import build_report, render  # noqa: E402
+from toon_picker._report import build_report  # noqa: E402
+from toon_picker._report_render import render  # noqa: E402
 
 FIXTURES = ROOT.parent / "shared" / "fixtures" / "apify"
 
@@ -244,7 +245,7 @@ def byte_tables() -> dict[str, str]:
         )
     for title, (path, rule) in sources.items():
         report = build_report(
-            [str(path)], candidates=("json", "toon-flatten", "toon"), group_by=rule
+            [str(path)], candidates=("json", "toon-flatten", "toon"), group_by=rule, tokens=None
         )
         tables[title] = render(report, "markdown")
     return tables

@@ -554,14 +554,26 @@ def reason_table(page: str, args: list[str]) -> str:
 # --- Measurements ------------------------------------------------------------------------
 
 
+# The byte tables count bytes only (docs/guides/tokens.md has the token tables).
+_BYTES = ("--tokens", "none")
+
+
+def _bytes(entry: dict[str, Any]) -> dict[str, Any]:
+    """The bytes part of a report's group or payload: sizes, picked, change_pct."""
+    unit: dict[str, Any] = entry["units"]["bytes"]
+    return unit
+
+
 def _report(paths: list[str], name: str) -> tuple[dict[str, Any] | None, str]:
     with tempfile.TemporaryDirectory() as tmp:
         out, chart = Path(tmp) / "report.json", Path(tmp) / "chart.svg"
         proc = _run(
-            _cli("report", *paths, "--format", "json", "-o", str(out), "--chart", str(chart))
+            _cli(
+                "report", *paths, *_BYTES, "--format", "json", "-o", str(out), "--chart", str(chart)
+            )
         )
         if not out.is_file():
-            proc = _run(_cli("report", *paths, "--format", "json", "-o", str(out)))
+            proc = _run(_cli("report", *paths, *_BYTES, "--format", "json", "-o", str(out)))
         if not out.is_file():
             last = (proc.stderr.strip() or proc.stdout.strip()).splitlines()[-1:]
             return None, f"`toon-picker report` failed (exit {proc.returncode}: {' '.join(last)})."
@@ -603,9 +615,10 @@ def measurements(page: str, args: list[str]) -> str:
     lines = [head]
     for g in [*data["groups"], data["combined"]]:
         label = f"**{g['name']}**" if g is data["combined"] else g["name"]
-        sizes = " | ".join(str(g["bytes"].get(c, "-")) for c in cands)
+        b = _bytes(g)
+        sizes = " | ".join(str(b["sizes"].get(c, "-")) for c in cands)
         lines.append(
-            f"| {label} | {g['payloads']} | {sizes} | {g['picked']} | {_pct(g['change_pct'])} "
+            f"| {label} | {g['payloads']} | {sizes} | {b['picked']} | {_pct(b['change_pct'])} "
             f"| {_wins(g['wins'], g['payloads'])} |"
         )
     per = [
@@ -617,9 +630,10 @@ def measurements(page: str, args: list[str]) -> str:
         if src.startswith(str(ROOT)):
             src = os.path.relpath(src, ROOT)
         name = posixpath.basename(src.replace(os.sep, "/"))
-        sizes = " | ".join(str(p["bytes"].get(c, "-")) for c in cands)
+        sizes = " | ".join(str(_bytes(p)["sizes"].get(c, "-")) for c in cands)
         per.append(
-            f"| `{name}` | {p['group']} | {sizes} | `{p['pick']}` | {_pct(p['change_pct'])} |"
+            f"| `{name}` | {p['group']} | {sizes} | `{p['pick']}` "
+            f"| {_pct(_bytes(p)['change_pct'])} |"
         )
     chart = ""
     if f"assets/charts/{which}.svg" in _EXTRA:
@@ -637,7 +651,7 @@ def measurements(page: str, args: list[str]) -> str:
         )
     notes = "".join(f"\n> {n}\n" for n in data.get("notes", []))
     cmd = " ".join(["toon-picker report", shown, *map(shlex.quote, options)])
-    cmd += " --format json --chart CHART.svg"
+    cmd += " " + " ".join(_BYTES) + " --format json --chart CHART.svg"
     return (
         f"Generated at build time by `{cmd}` (candidates {', '.join(f'`{c}`' for c in cands)}, "
         f"`min_saving` {data['settings']['min_saving']}).\n\n"
@@ -708,6 +722,7 @@ def candidate_sweep(page: str, args: list[str]) -> str:
                     cands,
                     "--min-saving",
                     saving,
+                    *_BYTES,
                     "--format",
                     "json",
                     "-o",
@@ -720,10 +735,11 @@ def candidate_sweep(page: str, args: list[str]) -> str:
                     f"`toon-picker report` failed: {proc.stderr.strip()[-300:]}",
                 )
             c = json.loads(out.read_text(encoding="utf-8"))["combined"]
+            b = _bytes(c)
         lines.append(
             f"| {' '.join(f'`{name}`' for name in cands.split(','))} | {saving} "
-            f"| {c['payloads']} | {c['bytes']['json']} | {c['picked']} | "
-            f"{_pct(c['change_pct'])} | {_wins(c['wins'], c['payloads'])} |"
+            f"| {c['payloads']} | {b['sizes']['json']} | {b['picked']} | "
+            f"{_pct(b['change_pct'])} | {_wins(c['wins'], c['payloads'])} |"
         )
     return "\n".join(lines) + "\n"
 

@@ -1,329 +1,176 @@
-"""``toon-picker report``: does TOON pay on these payloads, by how much, and which wins?
+"""``toon-picker report``, the measuring part: does TOON pay on these payloads, by how much,
+in bytes and in tokens, and which candidate wins?
 
-Reads JSON files, NDJSON files (one payload per line) and folders of them, runs the picker
-on every payload and aggregates per group (by default the folder a file sits in) and
-across everything. Bad inputs are listed with their reason, skipped and counted.
-
-The library part (:func:`build_report` and the renderers) has no side effects besides
-reading the inputs; the command line lives in ``_cli_report.py``.
+:func:`build_report` reads the inputs (``_report_inputs``), runs the picker's
+:func:`~toon_picker._picker.candidates` once per payload and counts every candidate text
+in each unit (UTF-8 bytes, and the tokens of one tiktoken encoding when the ``[tokens]``
+extra is installed). It never encodes a payload itself: every size is of a text the
+picker made, so a count describes exactly the text :func:`~toon_picker.pick` ships.
+The winner under each unit comes from :func:`~toon_picker._picker.choose` on those sizes.
+Rendering lives in ``_report_render``, the chart in ``_report_chart``, the command line
+in ``_cli_report``.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-import os
-import re
-import sys
-import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, cast
 
 from . import _picker
 from ._errors import ToonPickerError
-from ._picker import pick
+from ._measures import TOKEN_MEASURES, Measure, counter
 from ._project import project
-from ._reader import InputError, parse_json
+from ._report_baseline import baseline_indent, baseline_name, indent_json
+from ._report_inputs import BadInput, group_key, input_files, read_payloads
+from ._report_progress import progress_bar
 
-__all__ = [
-    "FORMATS",
-    "GROUP_RULES",
-    "BadInput",
-    "Group",
-    "Measured",
-    "Report",
-    "build_report",
-    "load_tokenizer",
-    "render",
-    "write_chart",
-]
+__all__ = ["DEFAULT_TOKENS", "Group", "Measured", "Measurements", "build_report"]
 
-JSON_SUFFIXES = (".json",)
-NDJSON_SUFFIXES = (".ndjson", ".jsonl")
-FORMATS = ("table", "json", "csv", "markdown")
-GROUP_RULES = ("folder", "file", "stem", "none", "regex:PATTERN")
-
-# Tokenizer loading may try the network (tiktoken downloads encodings on first use);
-# never let that stall a report for longer than this.
-TOKENIZER_TIMEOUT_S = 10.0
+DEFAULT_TOKENS: Measure = "o200k_base"
+_UNSET: Any = object()
 
 
-@dataclass(frozen=True)
-class BadInput:
-    """An input that produced no measurement: ``source`` (path or ``path:line``), why."""
-
-    source: str
-    reason: str
+def change(size: int, base: int) -> float:
+    """``size`` against ``base`` in percent (negative = smaller)."""
+    return 0.0 if base == 0 else (size - base) / base * 100.0
 
 
 @dataclass(frozen=True)
 class Measured:
-    """One payload: candidate sizes, what was picked, and tokens when counted."""
+    """One payload: every candidate's size in every unit, and each unit's pick.
+
+    ``sizes[unit][candidate]`` holds the eligible candidates only; ``picks[rule]`` is the
+    candidate the picker ships when it measures in ``rule`` (every unit is also a rule);
+    ``baseline[unit]`` is the size of the text the user ships today.
+    """
 
     source: str
     group: str
-    sizes: dict[str, int]
+    measure: Measure
+    sizes: dict[Measure, dict[str, int]]
     dropped: dict[str, str]
-    strategy: str
-    tokens: dict[str, int] | None = None
+    picks: dict[Measure, str]
+    baseline: dict[Measure, int]
 
     @property
-    def json_bytes(self) -> int:
-        return self.sizes["json"]
+    def strategy(self) -> str:
+        """The pick of the report's measure."""
+        return self.picks[self.measure]
 
-    @property
-    def picked_bytes(self) -> int:
-        return self.sizes[self.strategy]
+    def picked(self, unit: Measure, rule: Measure | None = None) -> int:
+        return self.sizes[unit][self.picks[rule or self.measure]]
 
-    @property
-    def change(self) -> float:
-        """Picked size against JSON, in percent (negative = smaller)."""
-        return _change(self.picked_bytes, self.json_bytes)
+    def change(self, unit: Measure, *, baseline: bool = False) -> float:
+        base = self.baseline[unit] if baseline else self.sizes[unit]["json"]
+        return change(self.picked(unit), base)
 
-
-def _change(size: int, base: int) -> float:
-    return 0.0 if base == 0 else (size - base) / base * 100.0
+    def regression(self, unit: Measure, rule: Measure | None = None) -> bool:
+        """True when the pick costs more in ``unit`` than the JSON text."""
+        return self.picked(unit, rule) > self.sizes[unit]["json"]
 
 
 @dataclass
 class Group:
-    """Totals over some payloads.
+    """Totals over some payloads, per unit.
 
-    ``totals[c]`` is the bytes shipped if candidate ``c`` were forced on every payload,
-    with JSON where ``c`` was dropped (``drops[c]`` counts those payloads).
+    ``totals[unit][c]`` is the size shipped if candidate ``c`` were forced on every
+    payload, with JSON where ``c`` was dropped (``drops[c]`` counts those payloads).
+    ``picked[rule][unit]``, ``wins[rule]`` and ``regressions[rule][unit]`` (picks that
+    cost more in ``unit`` than JSON) describe the picks made by measuring in ``rule``.
     """
 
     name: str
     candidates: tuple[str, ...]
+    units: tuple[Measure, ...]
+    measure: Measure
     payloads: int = 0
-    totals: dict[str, int] = field(default_factory=dict)
+    totals: dict[Measure, dict[str, int]] = field(default_factory=dict)
     drops: dict[str, int] = field(default_factory=dict)
-    picked: int = 0
-    wins: dict[str, int] = field(default_factory=dict)
-    tokens: dict[str, int] | None = None
+    baseline: dict[Measure, int] = field(default_factory=dict)
+    picked: dict[Measure, dict[Measure, int]] = field(default_factory=dict)
+    wins: dict[Measure, dict[str, int]] = field(default_factory=dict)
+    regressions: dict[Measure, dict[Measure, int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for unit in self.units:
+            self.totals[unit] = dict.fromkeys(self.candidates, 0)
+            self.baseline[unit] = 0
+            self.picked[unit] = dict.fromkeys(self.units, 0)
+            self.wins[unit] = {}
+            self.regressions[unit] = dict.fromkeys(self.units, 0)
 
     def add(self, m: Measured) -> None:
         self.payloads += 1
+        for unit in self.units:
+            sizes = m.sizes[unit]
+            for name in self.candidates:
+                self.totals[unit][name] += sizes.get(name, sizes["json"])
+            self.baseline[unit] += m.baseline[unit]
         for name in self.candidates:
-            if name in m.sizes:
-                self.totals[name] = self.totals.get(name, 0) + m.sizes[name]
-            else:
-                self.totals[name] = self.totals.get(name, 0) + m.json_bytes
+            if name in m.dropped:
                 self.drops[name] = self.drops.get(name, 0) + 1
-        self.picked += m.picked_bytes
-        self.wins[m.strategy] = self.wins.get(m.strategy, 0) + 1
-        if m.tokens is not None:
-            tokens = self.tokens if self.tokens is not None else {}
-            for key, count in m.tokens.items():
-                tokens[key] = tokens.get(key, 0) + count
-            self.tokens = tokens
+        for rule in self.units:
+            strategy = m.picks[rule]
+            self.wins[rule][strategy] = self.wins[rule].get(strategy, 0) + 1
+            for unit in self.units:
+                self.picked[rule][unit] += m.sizes[unit][strategy]
+                self.regressions[rule][unit] += m.regression(unit, rule)
 
-    @property
-    def change(self) -> float:
-        return _change(self.picked, self.totals.get("json", 0))
+    def json(self, unit: Measure) -> int:
+        return self.totals[unit]["json"]
 
-    def wins_text(self) -> str:
+    def picked_size(self, unit: Measure, rule: Measure | None = None) -> int:
+        return self.picked[rule or self.measure][unit]
+
+    def change(
+        self, unit: Measure, *, rule: Measure | None = None, baseline: bool = False
+    ) -> float:
+        base = self.baseline[unit] if baseline else self.json(unit)
+        return change(self.picked_size(unit, rule), base)
+
+    def wins_text(self, rule: Measure | None = None) -> str:
         """``toon-flatten 10/18, json 8/18`` (most wins first, then candidate order)."""
-        order = sorted(self.wins, key=lambda s: (-self.wins[s], self.candidates.index(s)))
-        return ", ".join(f"{s} {self.wins[s]}/{self.payloads}" for s in order)
+        wins = self.wins[rule or self.measure]
+        order = sorted(wins, key=lambda s: (-wins[s], self.candidates.index(s)))
+        return ", ".join(f"{s} {wins[s]}/{self.payloads}" for s in order)
 
 
 @dataclass
-class Report:
+class Measurements:
+    """What :func:`build_report` measured: settings, payloads, groups, bad inputs.
+
+    ``units`` is ``("bytes",)`` or ``("bytes", encoding)``; ``measure`` (one of them) is
+    the unit the picks are made in; ``notes`` are one-line remarks for standard error
+    (a tokenizer that is not installed, say).
+    """
+
     candidates: tuple[str, ...]
     min_saving: float
     fields: tuple[str, ...] | None
     group_by: str
+    measure: Measure
+    units: tuple[Measure, ...]
+    baseline_indent: int = 0
     payloads: list[Measured] = field(default_factory=list)
     bad: list[BadInput] = field(default_factory=list)
     groups: dict[str, Group] = field(default_factory=dict)
     combined: Group | None = None
-    tokens_encoding: str | None = None
     notes: list[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict[str, Any]:
-        def group(g: Group) -> dict[str, Any]:
-            out: dict[str, Any] = {
-                "name": g.name,
-                "payloads": g.payloads,
-                "bytes": dict(g.totals),
-                "dropped": dict(g.drops),
-                "picked": g.picked,
-                "change_pct": round(g.change, 2),
-                "wins": dict(g.wins),
-            }
-            if g.tokens is not None:
-                out["tokens"] = dict(g.tokens)
-            return out
+    @property
+    def tokens(self) -> Measure | None:
+        """The token encoding counted beside bytes, or None."""
+        return next((u for u in self.units if u != "bytes"), None)
 
-        return {
-            "settings": {
-                "candidates": list(self.candidates),
-                "min_saving": self.min_saving,
-                "fields": list(self.fields) if self.fields else None,
-                "group_by": self.group_by,
-                "tokens": self.tokens_encoding,
-            },
-            "payloads": [
-                {
-                    "source": m.source,
-                    "group": m.group,
-                    "bytes": m.sizes,
-                    "dropped": m.dropped,
-                    "pick": m.strategy,
-                    "picked": m.picked_bytes,
-                    "change_pct": round(m.change, 2),
-                    **({"tokens": m.tokens} if m.tokens is not None else {}),
-                }
-                for m in self.payloads
-            ],
-            "groups": [group(g) for g in self.groups.values()],
-            "combined": group(self.combined) if self.combined else None,
-            "bad": [{"source": b.source, "reason": b.reason} for b in self.bad],
-            "notes": list(self.notes),
-        }
+    @property
+    def baseline(self) -> str:
+        return baseline_name(self.baseline_indent)
 
-
-# --- inputs -------------------------------------------------------------------------
-
-
-def _group_key(rule: str) -> Callable[[Path, Path], str]:
-    """Map (file, root it was found under) to a group name."""
-    if rule == "folder":
-        # a file directly under the given folder belongs to that folder's own group
-        return lambda path, root: (
-            (path.parent.relative_to(root).as_posix() if path.parent != root else root.name) or "."
-        )
-    if rule == "file":
-        return lambda path, root: path.name
-    if rule == "stem":
-        return lambda path, root: path.name.split(".", 1)[0]
-    if rule == "none":
-        return lambda path, root: "all"
-    if rule.startswith("regex:"):
-        try:
-            pattern = re.compile(rule[len("regex:") :])
-        except re.error as exc:
-            raise ValueError(f"bad --group-by regex: {exc}") from None
-
-        def by_regex(path: Path, root: Path) -> str:
-            rel = path.relative_to(root).as_posix() if path != root else path.name
-            match = pattern.search(rel)
-            if match is None:
-                return "(other)"
-            return match.group(1) if pattern.groups else match.group(0)
-
-        return by_regex
-    raise ValueError(f"unknown --group-by rule {rule!r} (known: {', '.join(GROUP_RULES)})")
-
-
-def _files(paths: Iterable[str], bad: list[BadInput]) -> Iterator[tuple[Path, Path]]:
-    """(file, root) for every input file, folders walked in sorted order."""
-    suffixes = JSON_SUFFIXES + NDJSON_SUFFIXES
-    for arg in paths:
-        path = Path(arg)
-        if path.is_dir():
-            found = False
-            for folder, dirs, names in os.walk(path):
-                dirs.sort()
-                for name in sorted(names):
-                    if name.lower().endswith(suffixes):
-                        found = True
-                        yield Path(folder) / name, path
-            if not found:
-                bad.append(BadInput(arg, "folder holds no .json/.ndjson/.jsonl file"))
-        elif path.is_file():
-            yield path, path.parent
-        else:
-            bad.append(BadInput(arg, "no such file or folder"))
-
-
-def _parse(text: str) -> Any:
-    return parse_json(text, "")
-
-
-def _payloads(path: Path, source: str) -> Iterator[tuple[str, Any] | BadInput]:
-    try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        yield BadInput(source, f"cannot read: {exc}")
-        return
-    if path.name.lower().endswith(NDJSON_SUFFIXES):
-        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if not lines:
-            yield BadInput(source, "empty NDJSON file")
-        for number, line in lines:
-            yield from _parsed(f"{source}:{number}", line)
-    else:
-        yield from _parsed(source, text)
-
-
-def _parsed(source: str, text: str) -> Iterator[tuple[str, Any] | BadInput]:
-    try:
-        yield source, _parse(text)
-    except InputError as exc:
-        yield BadInput(source, str(exc).lstrip(": "))
-
-
-# --- measuring ----------------------------------------------------------------------
-
-Tokenizer = Callable[[str], int]
-
-
-def load_tokenizer(encoding: str) -> tuple[Tokenizer | None, str | None]:
-    """A token counter for a tiktoken encoding, or None and a one-line reason."""
-    try:
-        import tiktoken
-    except ImportError:
-        return None, "tiktoken is not installed (pip install 'toon-picker[tokens]')"
-    result: list[Any] = []
-
-    def load() -> None:
-        try:
-            result.append(tiktoken.get_encoding(encoding))
-        except BaseException as exc:  # network, unknown name, corrupt cache: all mean "no"
-            result.append(exc)
-
-    worker = threading.Thread(target=load, daemon=True)
-    worker.start()
-    worker.join(TOKENIZER_TIMEOUT_S)
-    if not result:
-        return None, f"loading encoding {encoding!r} took over {TOKENIZER_TIMEOUT_S:g} s"
-    loaded = result[0]
-    if isinstance(loaded, BaseException):
-        detail = str(loaded).splitlines()[0][:60] if str(loaded) else ""
-        return (
-            None,
-            f"cannot load encoding {encoding!r} offline ({type(loaded).__name__}: {detail})",
-        )
-
-    def count(text: str) -> int:
-        return len(loaded.encode(text, disallowed_special=()))
-
-    return count, None
-
-
-def _measure(
-    value: Any,
-    source: str,
-    group: str,
-    candidates: Sequence[str],
-    min_saving: float,
-    tokenizer: Tokenizer | None,
-) -> Measured:
-    made = _picker.candidates(value, candidates=candidates)
-    result = _picker.choose(made, min_saving)
-    tokens = None
-    if tokenizer is not None:
-        tokens = {name: tokenizer(text) for name, text in made.texts.items()}
-        tokens["picked"] = tokens[result.strategy]
-    return Measured(
-        source, group, dict(result.sizes), dict(result.dropped), result.strategy, tokens
-    )
+    def group(self, name: str) -> Group:
+        if name not in self.groups:
+            self.groups[name] = Group(name, self.candidates, self.units, self.measure)
+        return self.groups[name]
 
 
 def build_report(
@@ -333,337 +180,120 @@ def build_report(
     min_saving: float = 0.0,
     fields: Sequence[str] | None = None,
     group_by: str = "folder",
-    tokens: str | None = None,
-    progress: TextIO | None = None,
-) -> Report:
-    """Measure every payload under ``paths``; ``progress`` gets a bar when given."""
+    measure: str = "bytes",
+    tokens: str | None = _UNSET,
+    baseline: str = "compact",
+    progress: bool = False,
+) -> Measurements:
+    """Measure every payload under ``paths``.
+
+    Picks are made by ``measure`` (``"bytes"``, ``"o200k_base"`` or ``"cl100k_base"``).
+    ``tokens`` names the encoding counted beside bytes (default: the measure's, else
+    ``o200k_base``; None for bytes only); when its tokenizer is not installed, the report
+    counts bytes only and says so in ``notes``. ``baseline`` is ``"compact"`` or
+    ``"indent:N"`` (``JSON.stringify(value, null, N)``). ``progress`` shows a bar on
+    standard error when it is a terminal. ValueError for bad options.
+    """
     names = tuple(dict.fromkeys(["json", *candidates]))
-    pick([], candidates=names, min_saving=min_saving)  # ValueError on bad options, early
-    key = _group_key(group_by)
-    report = Report(names, min_saving, tuple(fields) if fields else None, group_by)
-    tokenizer = None
-    if tokens:
-        tokenizer, why = load_tokenizer(tokens)
-        if tokenizer is None:
-            report.notes.append(f"tokens: {why}; continuing with bytes only")
-        else:
-            report.tokens_encoding = tokens
-    files = list(_files(paths, report.bad))
-    combined = Group("combined", names)
-    for index, (path, root) in enumerate(files):
-        if progress is not None:
-            _progress(progress, index, len(files), path.name)
-        group = key(path, root)
-        source = path.as_posix()
-        for item in _payloads(path, source):
-            if isinstance(item, BadInput):
-                report.bad.append(item)
-                continue
-            where, value = item
-            try:
-                if fields:
-                    value = project(value, fields)
-                measured = _measure(value, where, group, names, min_saving, tokenizer)
-            except ToonPickerError as exc:
-                report.bad.append(BadInput(where, f"{exc.reason} at {exc.path}: {exc.detail}"))
-                continue
-            report.payloads.append(measured)
-            report.groups.setdefault(group, Group(group, names)).add(measured)
-            combined.add(measured)
-    if progress is not None and files:
-        _progress(progress, len(files), len(files), "done")
-        progress.write("\n")
+    _picker.pick([], candidates=names, min_saving=min_saving)  # ValueError on bad options
+    key = group_key(group_by)
+    rule = cast(Measure, measure)
+    counter(rule)  # ValueError for an unknown measure or a tokenizer that is missing
+    units, notes = _units(rule, tokens)
+    report = Measurements(
+        names,
+        min_saving,
+        tuple(fields) if fields else None,
+        group_by,
+        rule,
+        units,
+        baseline_indent(baseline),
+        notes=notes,
+    )
+    measure_one = _measurer(report)
+    files = input_files(paths, report.bad)
+    sizes = [_file_size(path) for path, _ in files]
+    combined = Group("combined", names, units, rule)
+    bar = progress_bar(sum(sizes), enabled=progress)
+    try:
+        for (path, root), size in zip(files, sizes, strict=True):
+            group = key(path, root)
+            for item in read_payloads(path):
+                if isinstance(item, BadInput):
+                    report.bad.append(item)
+                    continue
+                bar.update(item.size)
+                size -= item.size
+                try:
+                    value = project(item.value, fields) if fields else item.value
+                    measured = measure_one(value, item.source, group)
+                except ToonPickerError as exc:
+                    report.bad.append(
+                        BadInput(item.source, f"{exc.reason} at {exc.path}: {exc.detail}")
+                    )
+                    continue
+                report.payloads.append(measured)
+                report.group(group).add(measured)
+                combined.add(measured)
+            bar.update(max(size, 0))
+    finally:
+        bar.close()
     report.combined = combined
     return report
 
 
-def _progress(stream: TextIO, done: int, total: int, label: str) -> None:
-    width = 30
-    filled = width * done // max(total, 1)
-    stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {label[:40]:<40}")
-    stream.flush()
-
-
-# --- rendering ----------------------------------------------------------------------
-
-
-def _n(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
-
-
-def _kb(n: int) -> str:
-    if n < 1024:
-        return f"{n} B"
-    return f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.2f} MB"
-
-
-def _pct(x: float) -> str:
-    return f"{x:+.1f}%"
-
-
-def _token_change(tokens: dict[str, int]) -> str:
-    return _pct(_change(tokens.get("picked", 0), tokens.get("json", 0)))
-
-
-def _dropped_text(drops: dict[str, int] | dict[str, str]) -> str:
-    return ", ".join(f"{k}: {v}" for k, v in drops.items())
-
-
-def _table(report: Report) -> str:
-    cands = report.candidates
-    tok = report.tokens_encoding is not None
-    width = max([len("group total"), *(len(_short(m.source)) for m in report.payloads)], default=11)
-    width = min(width, 60)
-    head = f"  {'payload':<{width}}" + "".join(f" {c:>13}" for c in cands)
-    head += f"  {'pick':<13} {'change':>8}" + (f" {'tokens':>9} {'tok.chg':>8}" if tok else "")
-    lines = [
-        f"toon-picker report: {_n(len(report.payloads), 'payload')}, "
-        f"{_n(len(report.groups), 'group')}, "
-        f"candidates {','.join(cands)}, min-saving {report.min_saving:g}"
-        + (f", fields {','.join(report.fields)}" if report.fields else "")
-        + (f", tokens {report.tokens_encoding}" if tok else ""),
-    ]
-    for group in report.groups.values():
-        lines += ["", f"{group.name} ({_n(group.payloads, 'payload')})", head]
-        for m in report.payloads:
-            if m.group != group.name:
-                continue
-            row = f"  {_short(m.source)[:width]:<{width}}"
-            row += "".join(
-                f" {m.sizes[c]:>13}" if c in m.sizes else f" {'dropped':>13}" for c in cands
+def _units(measure: Measure, tokens: str | None) -> tuple[tuple[Measure, ...], list[str]]:
+    """The units to count in, and a note when the token encoding cannot be counted."""
+    if tokens is _UNSET:
+        tokens = measure if measure != "bytes" else DEFAULT_TOKENS
+    if tokens is not None and tokens not in TOKEN_MEASURES:
+        raise ValueError(f"unknown token encoding {tokens!r} (known: {', '.join(TOKEN_MEASURES)})")
+    if measure != "bytes":
+        if tokens is not None and tokens != measure:
+            raise ValueError(
+                f"the picks are measured in {measure} tokens; counting {tokens} beside them "
+                "is not supported (drop --tokens, or pick by bytes)"
             )
-            row += f"  {m.strategy:<13} {_pct(m.change):>8}"
-            if tok and m.tokens:
-                row += f" {m.tokens['picked']:>9} {_token_change(m.tokens):>8}"
-            lines.append(row)
-        lines.append(_group_row(group, width, cands, tok))
-    lines.append("")
-    lines.append(_summary_table(report))
-    if report.bad:
-        lines += ["", f"bad inputs ({len(report.bad)}, skipped):"]
-        lines += [f"  {b.source}: {b.reason}" for b in report.bad]
-    lines += ["", _combined_line(report)]
-    return "\n".join(lines) + "\n"
+        return ("bytes", measure), []
+    if tokens is None:
+        return ("bytes",), []
+    try:
+        counter(tokens)
+    except ValueError as exc:
+        return ("bytes",), [f"tokens not counted, bytes only: {exc}"]
+    return ("bytes", tokens), []
 
 
-def _short(source: str) -> str:
-    return source.rsplit("/", 1)[-1]
+def _measurer(report: Measurements) -> Callable[[Any, str, str], Measured]:
+    """The function that measures one payload under ``report``'s settings."""
+    names, rule, units = report.candidates, report.measure, report.units
+    count = {unit: counter(unit) for unit in units}
+    indent, min_saving = report.baseline_indent, report.min_saving
+
+    def measure_one(value: Any, source: str, group: str) -> Measured:
+        made = _picker.candidates(value, candidates=names, measure=rule)
+        sizes: dict[Measure, dict[str, int]] = {rule: dict(made.sizes)}
+        for unit in units:
+            if unit != rule:  # the same texts, counted in the other unit
+                sizes[unit] = {name: count[unit](text) for name, text in made.texts.items()}
+        picks: dict[Measure, str] = {
+            unit: _picker.choose(
+                _picker.Candidates(made.texts, sizes[unit], made.dropped, unit), min_saving
+            ).strategy
+            for unit in units
+        }
+        if indent:
+            shipped = indent_json(made.texts["json"], indent)
+            base = {unit: count[unit](shipped) for unit in units}
+        else:
+            base = {unit: sizes[unit]["json"] for unit in units}
+        return Measured(source, group, rule, sizes, dict(made.dropped), picks, base)
+
+    return measure_one
 
 
-def _group_row(group: Group, width: int, cands: Sequence[str], tok: bool) -> str:
-    row = f"  {'group total':<{width}}" + "".join(f" {group.totals.get(c, 0):>13}" for c in cands)
-    row += f"  {'':<13} {_pct(group.change):>8}"
-    if tok and group.tokens:
-        row += f" {group.tokens['picked']:>9} {_token_change(group.tokens):>8}"
-    row += f"   wins: {group.wins_text()}"
-    if group.drops:
-        row += f"; dropped: {_dropped_text(group.drops)}"
-    return row
-
-
-def _summary_table(report: Report) -> str:
-    """The design document's per-tool table: group, payloads, bytes, change, wins."""
-    cands = report.candidates
-    name_w = max([len("combined"), *(len(g) for g in report.groups)])
-    lines = [
-        f"{'group':<{name_w}} {'n':>4}"
-        + "".join(f" {c:>13}" for c in cands)
-        + f" {'picked':>10} {'change':>8}  wins"
-    ]
-    rows = list(report.groups.values()) + ([report.combined] if report.combined else [])
-    for g in rows:
-        lines.append(
-            f"{g.name:<{name_w}} {g.payloads:>4}"
-            + "".join(f" {g.totals.get(c, 0):>13}" for c in cands)
-            + f" {g.picked:>10} {_pct(g.change):>8}  {g.wins_text()}"
-        )
-    return "\n".join(lines)
-
-
-def _mean_change(payloads: Sequence[Measured]) -> float:
-    """Unweighted mean of the per-payload changes (one large payload cannot dominate it)."""
-    return sum(m.change for m in payloads) / len(payloads) if payloads else 0.0
-
-
-def _combined_line(report: Report) -> str:
-    g = report.combined
-    if g is None or not g.payloads:
-        return f"combined: no payload measured; {len(report.bad)} bad inputs"
-    parts = [
-        f"{c} {g.totals[c]}"
-        + (f" ({_pct(_change(g.totals[c], g.totals['json']))})" if c != "json" else "")
-        for c in report.candidates
-    ]
-    text = (
-        f"combined: {_n(g.payloads, 'payload')} in {_n(len(report.groups), 'group')}; bytes "
-        + ", ".join(parts)
-        + f"; picked {g.picked} ({_pct(g.change)} vs JSON"
-        + f", mean per payload {_pct(_mean_change(report.payloads))}); wins {g.wins_text()}"
-    )
-    if g.tokens:
-        text += f"; tokens json {g.tokens['json']}, picked {g.tokens['picked']}"
-        text += f" ({_token_change(g.tokens)})"
-    if report.bad:
-        text += f"; {len(report.bad)} bad inputs skipped"
-    return text
-
-
-def _markdown(report: Report) -> str:
-    cands = report.candidates
-    tok = report.tokens_encoding is not None
-    lines = [
-        "| Group | Payloads | "
-        + " | ".join(f"`{c}` bytes" for c in cands)
-        + " | Picked bytes | Δ vs JSON | Wins |"
-        + (" Picked tokens | Δ tokens |" if tok else ""),
-        "|---|---:|" + "---:|" * len(cands) + "---:|---:|---|" + ("---:|---:|" if tok else ""),
-    ]
-
-    def row(g: Group, bold: bool) -> str:
-        b = "**" if bold else ""
-        cells = [f"{b}{g.name}{b}", str(g.payloads)]
-        cells += [str(g.totals.get(c, 0)) for c in cands]
-        cells += [str(g.picked), f"{b}{_pct(g.change)}{b}", g.wins_text()]
-        if tok:
-            t = g.tokens or {}
-            cells += [str(t.get("picked", "")), _pct(_change(t.get("picked", 0), t.get("json", 0)))]
-        return "| " + " | ".join(cells) + " |"
-
-    lines += [row(g, False) for g in report.groups.values()]
-    if report.combined:
-        lines.append(row(report.combined, True))
-    lines += [
-        "",
-        "| Payload | Group | " + " | ".join(f"`{c}`" for c in cands) + " | Pick | Δ vs JSON |",
-        "|---|---|" + "---:|" * len(cands) + "---|---:|",
-    ]
-    for m in report.payloads:
-        cells = [f"`{_short(m.source)}`", m.group]
-        cells += [str(m.sizes[c]) if c in m.sizes else f"dropped ({m.dropped[c]})" for c in cands]
-        cells += [f"`{m.strategy}`", _pct(m.change)]
-        lines.append("| " + " | ".join(cells) + " |")
-    if report.bad:
-        lines += ["", f"Bad inputs ({len(report.bad)}, skipped):", ""]
-        lines += [f"- `{b.source}`: {b.reason}" for b in report.bad]
-    lines += ["", _combined_line(report)]
-    return "\n".join(lines) + "\n"
-
-
-def _csv(report: Report) -> str:
-    cands = report.candidates
-    tok = report.tokens_encoding is not None
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    header = ["level", "group", "source", "payloads", *cands, "dropped", "pick", "picked"]
-    header += ["change_pct", "wins"] + (["json_tokens", "picked_tokens"] if tok else [])
-    writer.writerow(header)
-    for m in report.payloads:
-        row: list[Any] = ["payload", m.group, m.source, 1]
-        row += [m.sizes.get(c, "") for c in cands]
-        row += [_dropped_text(m.dropped), m.strategy, m.picked_bytes, f"{m.change:.2f}", ""]
-        if tok:
-            row += [(m.tokens or {}).get("json", ""), (m.tokens or {}).get("picked", "")]
-        writer.writerow(row)
-    groups = [*report.groups.values(), *([report.combined] if report.combined else [])]
-    for g in groups:
-        level = "combined" if g is report.combined else "group"
-        row = [level, g.name, "", g.payloads, *(g.totals.get(c, 0) for c in cands)]
-        row += [_dropped_text(g.drops), "", g.picked, f"{g.change:.2f}", g.wins_text()]
-        if tok:
-            row += [(g.tokens or {}).get("json", ""), (g.tokens or {}).get("picked", "")]
-        writer.writerow(row)
-    for b in report.bad:
-        writer.writerow(["bad", "", b.source, 0, *([""] * len(cands)), b.reason, "", "", "", ""])
-    return out.getvalue()
-
-
-def render(report: Report, fmt: str) -> str:
-    """The report as ``table``, ``json``, ``csv`` or ``markdown`` text."""
-    if fmt == "table":
-        return _table(report)
-    if fmt == "json":
-        return json.dumps(report.as_dict(), ensure_ascii=False, indent=2) + "\n"
-    if fmt == "csv":
-        return _csv(report)
-    if fmt == "markdown":
-        return _markdown(report)
-    raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-
-
-# --- chart --------------------------------------------------------------------------
-
-_COLOURS = {"json": "#8c8c8c", "toon-flatten": "#1f77b4", "toon": "#2ca02c", "picked": "#d62728"}
-
-
-def write_chart(report: Report, path: str | Path, *, title: str | None = None) -> None:
-    """A grouped bar chart of bytes per group and strategy; format from the suffix
-    (``.svg``, ``.png``, ``.pdf``).
-
-    Bar heights are sizes relative to the group's JSON (JSON = 100%), on a linear axis
-    from 0, so groups of very different sizes stay comparable without a misleading log
-    axis; each bar is labelled with its bytes and its change against JSON.
-    Needs matplotlib (``pip install 'toon-picker[chart]'``); ImportError otherwise.
-    """
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    groups = list(report.groups.values())
-    if report.combined and len(groups) > 1:
-        groups.append(report.combined)
-    series = [*report.candidates, "picked"]
-    width = 0.84 / len(series)
-    rc: dict[str, Any] = {"svg.hashsalt": "toon-picker", "svg.fonttype": "none", "font.size": 9}
-    with plt.rc_context(rc):  # type: ignore[arg-type]
-        fig, ax = plt.subplots(figsize=(max(6.5, 1.25 * len(groups) * len(series) / 3 + 2), 5.2))
-        top = 100.0
-        for i, name in enumerate(series):
-            offset = (i - (len(series) - 1) / 2) * width
-            sizes = [g.picked if name == "picked" else g.totals.get(name, 0) for g in groups]
-            shares = [
-                100.0 * size / g.totals["json"] if g.totals.get("json") else 0.0
-                for size, g in zip(sizes, groups, strict=True)
-            ]
-            top = max(top, *shares)
-            xs = [x + offset for x in range(len(groups))]
-            bars = ax.bar(xs, shares, width * 0.92, label=name, color=_COLOURS.get(name, f"C{i}"))
-            for bar, size, share in zip(bars, sizes, shares, strict=True):
-                label = _kb(size) if name == "json" else f"{_kb(size)}  {share - 100:+.1f}%"
-                ax.text(
-                    bar.get_x() + bar.get_width() / 2,
-                    2,
-                    label,
-                    rotation=90,
-                    ha="center",
-                    va="bottom",
-                    fontsize=7,
-                    color="white",
-                )
-        ax.axhline(100, color="black", linewidth=0.8, linestyle="--")
-        ax.set_ylim(0, top * 1.08)
-        ax.set_ylabel("bytes relative to JSON (%)")
-        ax.set_xticks(list(range(len(groups))))
-        ax.set_xticklabels(
-            [f"{g.name}\n{_n(g.payloads, 'payload')}" for g in groups],
-            rotation=20 if len(groups) > 4 else 0,
-            ha="right" if len(groups) > 4 else "center",
-            fontsize=8,
-        )
-        ax.legend(ncols=len(series), loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False)
-        ax.set_title(
-            title
-            or f"Bytes per group and strategy ({len(report.payloads)} payloads, "
-            f"min-saving {report.min_saving:g})",
-            pad=24,
-        )
-        ax.grid(axis="y", alpha=0.3)
-        ax.set_axisbelow(True)
-        fig.tight_layout()
-        fig.savefig(path, metadata={"Date": None} if str(path).endswith(".svg") else None)
-        plt.close(fig)
-
-
-def stderr_progress() -> TextIO | None:
-    """stderr when it is a terminal (the progress bar never goes to files or pipes)."""
-    return sys.stderr if sys.stderr.isatty() else None
+def _file_size(path: Any) -> int:
+    try:
+        return int(path.stat().st_size)
+    except OSError:
+        return 0
