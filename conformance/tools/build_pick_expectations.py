@@ -23,8 +23,7 @@ from typing import Any
 
 from casefmt import load_file, write_file
 
-from toon_picker.conformance._compare import Members, _plain
-from toon_picker.conformance._port import PortFailure, ProcessPort, answer
+from toon_picker.conformance import PortFailure, ProcessPort, plain, reference
 
 HERE = Path(__file__).resolve().parent
 CASES = HERE.parent / "cases" / "pick"
@@ -33,8 +32,8 @@ JS_PORT = f"node {HERE.parent / 'ports' / 'js' / 'port.js'}"
 
 def _result(reply: dict[str, Any]) -> Any:
     if "ok" not in reply:
-        return {"<not ok>": _plain(reply.get("error") or reply.get("skipped"))}
-    ok = _plain(reply["ok"]) if isinstance(reply["ok"], Members) else reply["ok"]
+        return {"<not ok>": plain(reply.get("error") or reply.get("skipped"))}
+    ok = plain(reply["ok"])
     # Keep only what the corpus pins; sizes keep candidate order.
     return {"strategy": ok.get("strategy"), "text": ok.get("text"), "sizes": ok.get("sizes")}
 
@@ -58,7 +57,7 @@ def main() -> int:
             for case in data["cases"]:
                 seq += 1
                 options = case.get("options", {})
-                py = _result(answer(seq, "pick", case["input"], options))
+                py = _result(reference.reply(seq, "pick", case["input"], options))
                 try:
                     js = _result(port.run(seq, "pick", case["input"], options))
                 except PortFailure as exc:
