@@ -10,6 +10,10 @@ that is wrong, and run the tool again. Nothing is written when --check is given;
 exit status is 1 if an existing expectation differs from the agreed result or the sides
 disagree.
 
+A case expecting an error (``invalid-options``) is checked, never written: both sides must
+answer that error. A case with a token measure the JS port does not declare (its ready
+message, ``measures``) cannot be cross-checked: it is printed as UNCHECKED and left as it is.
+
     python conformance/tools/build_pick_expectations.py [--check] [--port CMD]
 """
 
@@ -23,6 +27,7 @@ from typing import Any
 
 from casefmt import load_file, write_file
 
+from toon_picker._measures import TOKEN_MEASURES
 from toon_picker.conformance import PortFailure, ProcessPort, plain, reference
 
 HERE = Path(__file__).resolve().parent
@@ -49,7 +54,8 @@ def main() -> int:
     parser.add_argument("--port", default=JS_PORT, help="the independent port command")
     args = parser.parse_args()
     port = ProcessPort(args.port, timeout=30)
-    disagreements = stale = filled = seq = 0
+    port.open()
+    disagreements = stale = filled = seq = unchecked = 0
     try:
         for path in sorted(CASES.glob("*.json")):
             data = load_file(path)
@@ -57,6 +63,22 @@ def main() -> int:
             for case in data["cases"]:
                 seq += 1
                 options = case.get("options", {})
+                measure = options.get("measure")
+                if measure in TOKEN_MEASURES and measure not in port.measures:
+                    unchecked += 1
+                    print(f"UNCHECKED {case['id']}: the port does not declare {measure}")
+                    continue
+                if "error" in case:
+                    ours = reference.reply(seq, "pick", case["input"], options)
+                    try:
+                        theirs = port.run(seq, "pick", case["input"], options)
+                    except PortFailure as exc:
+                        theirs = {"error": {"kind": f"<port failure: {exc}>"}}
+                    kinds = [plain(r.get("error", {})).get("kind") for r in (ours, theirs)]
+                    if kinds != [case["error"]] * 2:
+                        disagreements += 1
+                        print(f"DISAGREE {case['id']}: expected {case['error']}, got {kinds}")
+                    continue
                 py = _result(reference.reply(seq, "pick", case["input"], options))
                 try:
                     js = _result(port.run(seq, "pick", case["input"], options))
@@ -90,7 +112,10 @@ def main() -> int:
                 write_file(path, data["description"], data["cases"])
     finally:
         port.close()
-    print(f"{seq} pick cases: {disagreements} disagreements, {stale} changed, {filled} written")
+    print(
+        f"{seq} pick cases: {disagreements} disagreements, {stale} changed, {filled} written, "
+        f"{unchecked} unchecked"
+    )
     return 1 if disagreements or (args.check and stale) else 0
 
 
