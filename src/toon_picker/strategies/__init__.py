@@ -33,13 +33,13 @@ hosts, for example a Python and a JavaScript implementation.
 
 This package is the only part of toon-picker that imports Hypothesis; ``import toon_picker``
 does not load it. One module per family: ``_values`` (`json_values`), ``_depth``
-(`payloads_at_depth`), ``_collisions`` (`colliding_objects`, `collision_free_objects`),
-``_rows`` (`uniform_rows`), ``_flat`` (`flat_documents`); all draw from the tree generator
-in ``_trees`` and the bias lists in ``scalars``.
+(`payloads_at_depth`), ``_collisions`` (`colliding_objects`, `collision_free_objects`,
+`dotted_name_objects`), ``_rows`` (`uniform_rows`), ``_flat`` (`flat_documents`); all draw
+from the tree generator in ``_trees`` and the bias lists in ``_scalars``.
 """
 
 from .. import MAX_DEPTH
-from ._collisions import colliding_objects, collision_free_objects
+from ._collisions import colliding_objects, collision_free_objects, dotted_name_objects
 from ._depth import payloads_at_depth
 from ._flat import flat_documents
 from ._rows import uniform_rows
@@ -51,6 +51,7 @@ __all__ = [
     "JSONValue",
     "colliding_objects",
     "collision_free_objects",
+    "dotted_name_objects",
     "flat_documents",
     "json_values",
     "payloads_at_depth",

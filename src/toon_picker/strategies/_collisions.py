@@ -23,7 +23,7 @@ from ._trees import (
     invalid,
 )
 
-__all__ = ["colliding_objects", "collision_free_objects"]
+__all__ = ["colliding_objects", "collision_free_objects", "dotted_name_objects"]
 
 
 def _draw_collision_pair(draw: st.DrawFn, cfg: Config) -> tuple[str, str]:
@@ -78,38 +78,51 @@ def colliding_objects(
             (b, draw_tree(draw, free, room, budget)),
         ]
         members += [(n, draw_tree(draw, free, room, budget)) for n in others]
-        inner: JSONValue = dict(draw_shuffled(draw, members))
-        for level in range(wrappers):
-            # The outermost wrapper is an object; the others may be arrays.
-            outermost = level == wrappers - 1
-            n = draw_int(draw, 0, 2)
-            room = max_depth - (wrappers - level)
-            as_array = not outermost and draw(BOOLS)
-            names = [] if as_array else draw_names(draw, free, n + 1)
-            if not as_array:
-                n = len(names) - 1
-            siblings = [draw_tree(draw, free, room, budget) for _ in range(n)]
-            at = draw_int(draw, 0, n)
-            if as_array:
-                inner = [*siblings[:at], inner, *siblings[at:]]
-            else:
-                names.insert(at, names.pop(0))
-                inner = dict(zip(names, [*siblings[:at], inner, *siblings[at:]], strict=True))
-        assert isinstance(inner, dict)
-        return inner
+        inner = dict(draw_shuffled(draw, members))
+        return _bury(draw, free, inner, wrappers, max_depth, budget)
 
     return objects()
 
 
+def _bury(
+    draw: st.DrawFn, cfg: Config, inner: JSONObject, wrappers: int, max_depth: int, budget: Budget
+) -> JSONObject:
+    """``inner`` at depth ``wrappers``: inside that many containers (the outermost an object,
+    the others objects or arrays), each with shallower siblings drawn from ``cfg``."""
+    value: JSONValue = inner
+    for level in range(wrappers):
+        outermost = level == wrappers - 1
+        n = draw_int(draw, 0, 2)
+        room = max_depth - (wrappers - level)
+        as_array = not outermost and draw(BOOLS)
+        names = [] if as_array else draw_names(draw, cfg, n + 1)
+        if not as_array:
+            n = len(names) - 1
+        siblings = [draw_tree(draw, cfg, room, budget) for _ in range(n)]
+        at = draw_int(draw, 0, n)
+        if as_array:
+            value = [*siblings[:at], value, *siblings[at:]]
+        else:
+            names.insert(at, names.pop(0))
+            value = dict(zip(names, [*siblings[:at], value, *siblings[at:]], strict=True))
+    assert isinstance(value, dict)
+    return value
+
+
 def collision_free_objects(
-    *, max_depth: int = MAX_DEPTH, max_leaves: int = 40, portable: bool = False
+    *,
+    max_depth: int = MAX_DEPTH,
+    max_leaves: int = 40,
+    portable: bool = False,
+    dotted_names: bool = True,
 ) -> st.SearchStrategy[JSONObject]:
     """Objects (the root is an object) of depth <= ``max_depth`` with no key collision.
 
     In every object at every level, member names are unique after normalisation
     (spec 4.2), so with the default ``max_depth`` flatten must succeed and
     ``unflatten(flatten(x)) == normalise_keys(x)``. Names still contain dots, ``""``,
-    ``.`` and the rest of the bias list; values are as in `json_values`.
+    ``.`` and the rest of the bias list; values are as in `json_values`. With
+    ``dotted_names=False`` no member name at any level holds a dot.
 
     Shrinks toward ``{}``, then few members named ``"a"``, ``"b"`` with ``None`` values.
     """
@@ -117,13 +130,52 @@ def collision_free_objects(
         int_error("collision_free_objects", "max_depth", max_depth, 0),
         int_error("collision_free_objects", "max_leaves", max_leaves, 1),
         bool_error("collision_free_objects", "portable", portable),
+        bool_error("collision_free_objects", "dotted_names", dotted_names),
     )
     if error:
         return invalid(error)
-    cfg = config(portable, collision_free=True)
+    cfg = config(portable, collision_free=True, dotted_names=dotted_names)
 
     @st.composite
     def objects(draw: st.DrawFn) -> JSONObject:
         return draw_object(draw, cfg, max_depth, Budget(max_leaves))
+
+    return objects()
+
+
+def dotted_name_objects(
+    *, max_depth: int = MAX_DEPTH, max_leaves: int = 30, portable: bool = False
+) -> st.SearchStrategy[JSONObject]:
+    """Objects in which exactly one member name, at some level, holds a dot.
+
+    Every other member name at every level is dot-free, and the dotted name sits anywhere
+    (at the root, in a nested object, or in an object inside an array), at depth
+    <= ``max_depth``. So ``flatten(x, dots="refuse")`` must raise ``dotted-name`` with the
+    path of that member, and a port that looks for dots only near the root is caught.
+    Names are collision-free. ``max_depth`` must be >= 1.
+
+    Shrinks toward ``{"a.a": None}``: the dotted member at the root, a scalar value.
+    """
+    error = first_error(
+        int_error("dotted_name_objects", "max_depth", max_depth, 1),
+        int_error("dotted_name_objects", "max_leaves", max_leaves, 1),
+        bool_error("dotted_name_objects", "portable", portable),
+    )
+    if error:
+        return invalid(error)
+    plain = config(portable, collision_free=True, dotted_names=False)
+
+    @st.composite
+    def objects(draw: st.DrawFn) -> JSONObject:
+        budget = Budget(max_leaves)
+        wrappers = draw_int(draw, 0, max_depth - 1)
+        room = max_depth - wrappers - 1
+        segments = [draw(plain.segments) for _ in range(draw_int(draw, 2, 3))]
+        dotted = ".".join(segments)
+        others = draw_names(draw, plain, draw_int(draw, 0, 3), taken=(dotted,))
+        members = [(dotted, draw_tree(draw, plain, room, budget))]
+        members += [(n, draw_tree(draw, plain, room, budget)) for n in others]
+        inner = dict(draw_shuffled(draw, members))
+        return _bury(draw, plain, inner, wrappers, max_depth, budget)
 
     return objects()

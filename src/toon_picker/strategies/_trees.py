@@ -46,17 +46,23 @@ class Config:
     unique_by: Callable[[str], str]
 
 
-def config(portable: bool, collision_free: bool) -> Config:
+def config(portable: bool, collision_free: bool, dotted_names: bool = True) -> Config:
     names = member_names(portable)
+    if not dotted_names:
+        names = names.map(_without_dots)
     return Config(
         names=names,
         segments=st.one_of(
             st.sampled_from(("a", "b", "", "_", "x1", "é")),
-            names.map(lambda n: n.replace(".", "")),
+            names.map(_without_dots),
         ),
         scalars=scalars(portable),
         unique_by=normalised_name if collision_free else ecma_name,
     )
+
+
+def _without_dots(name: str) -> str:
+    return name.replace(".", "")
 
 
 @functools.cache

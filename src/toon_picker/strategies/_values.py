@@ -12,7 +12,11 @@ __all__ = ["json_values"]
 
 
 def json_values(
-    *, max_depth: int = MAX_DEPTH, max_leaves: int = 40, portable: bool = False
+    *,
+    max_depth: int = MAX_DEPTH,
+    max_leaves: int = 40,
+    portable: bool = False,
+    dotted_names: bool = True,
 ) -> st.SearchStrategy[JSONValue]:
     """JSON payloads as spec section 2 defines them, of maximum depth <= ``max_depth``.
 
@@ -25,7 +29,9 @@ def json_values(
     Biased toward flattener bugs: names with dots, ``""``, ``.``, ``__proto__``, unicode,
     integer-like names; empty objects/arrays at any level; chains of single-child
     containers that reach ``max_depth``; notation-threshold floats, ``-0.0``; controls and
-    lone surrogates in strings.
+    lone surrogates in strings. ``dotted_names=False`` leaves every dot out of every member
+    name at every level (so ``flatten(x, dots="refuse")`` must accept them when flatten
+    does).
 
     Shrinks toward ``{}``, then toward small objects and arrays with ``None`` leaves and
     the first names of the bias list (``{"a": None, "b": None}``).
@@ -34,10 +40,11 @@ def json_values(
         int_error("json_values", "max_depth", max_depth, 0),
         int_error("json_values", "max_leaves", max_leaves, 1),
         bool_error("json_values", "portable", portable),
+        bool_error("json_values", "dotted_names", dotted_names),
     )
     if error:
         return invalid(error)
-    cfg = config(portable, collision_free=False)
+    cfg = config(portable, collision_free=False, dotted_names=dotted_names)
 
     @st.composite
     def values(draw: st.DrawFn) -> JSONValue:
