@@ -14,9 +14,12 @@ from collections import Counter
 from pathlib import Path
 from typing import get_args
 
+import pytest
 from _docs_helpers import ROOT, corpus_cases
 
 from toon_picker import _errors
+
+pytestmark = pytest.mark.slow  # the docs site build (mkdocs)
 
 
 def _page(site_dir: Path, url: str) -> str:

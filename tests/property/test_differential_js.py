@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 import prop_oracles as oracle
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 from prop_port import JSPort
@@ -40,6 +41,8 @@ payloads = st.one_of(
     uniform_rows(portable=True).map(lambda rows: {"data": {"items": rows}}),
     st.integers(19, 22).flatmap(lambda d: payloads_at_depth(d, portable=True)),
 )
+
+pytestmark = pytest.mark.slow  # the JS port (Node) on generated inputs
 
 
 def _integer_like_segment(value: Any) -> bool:
