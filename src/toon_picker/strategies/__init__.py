@@ -1,7 +1,8 @@
 """Hypothesis strategies for fuzzing dot-flatteners, unflatteners and pickers.
 
 Install the optional extra (``pip install ".[strategies]"`` in a checkout: toon-picker is
-not on PyPI yet) and use them in any Hypothesis test, for this package or for another port or flattener:
+not on PyPI yet) and use them in any Hypothesis test, for this package or for another port
+or flattener:
 
 ```python
 from hypothesis import given
