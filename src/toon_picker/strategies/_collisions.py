@@ -11,16 +11,14 @@ from ._trees import (
     SEPARATORS,
     Budget,
     Config,
-    bool_error,
     config,
     draw_int,
     draw_names,
     draw_object,
     draw_shuffled,
     draw_tree,
-    first_error,
-    int_error,
     invalid,
+    tree_options_error,
 )
 
 __all__ = ["colliding_objects", "collision_free_objects", "dotted_name_objects"]
@@ -55,10 +53,8 @@ def colliding_objects(
 
     Shrinks toward ``{"a.a": None, "a_a": None}``: the pair at the root, scalar values.
     """
-    error = first_error(
-        int_error("colliding_objects", "max_depth", max_depth, 1),
-        int_error("colliding_objects", "max_leaves", max_leaves, 1),
-        bool_error("colliding_objects", "portable", portable),
+    error = tree_options_error(
+        "colliding_objects", max_depth, max_leaves, min_depth=1, portable=portable
     )
     if error:
         return invalid(error)
@@ -126,11 +122,12 @@ def collision_free_objects(
 
     Shrinks toward ``{}``, then few members named ``"a"``, ``"b"`` with ``None`` values.
     """
-    error = first_error(
-        int_error("collision_free_objects", "max_depth", max_depth, 0),
-        int_error("collision_free_objects", "max_leaves", max_leaves, 1),
-        bool_error("collision_free_objects", "portable", portable),
-        bool_error("collision_free_objects", "dotted_names", dotted_names),
+    error = tree_options_error(
+        "collision_free_objects",
+        max_depth,
+        max_leaves,
+        portable=portable,
+        dotted_names=dotted_names,
     )
     if error:
         return invalid(error)
@@ -156,10 +153,8 @@ def dotted_name_objects(
 
     Shrinks toward ``{"a.a": None}``: the dotted member at the root, a scalar value.
     """
-    error = first_error(
-        int_error("dotted_name_objects", "max_depth", max_depth, 1),
-        int_error("dotted_name_objects", "max_leaves", max_leaves, 1),
-        bool_error("dotted_name_objects", "portable", portable),
+    error = tree_options_error(
+        "dotted_name_objects", max_depth, max_leaves, min_depth=1, portable=portable
     )
     if error:
         return invalid(error)

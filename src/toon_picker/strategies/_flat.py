@@ -8,15 +8,13 @@ from .. import MAX_DEPTH
 from ._scalars import JSONObject, JSONValue
 from ._trees import (
     Budget,
-    bool_error,
     config,
     draw_int,
     draw_object,
     draw_shuffled,
     draw_tree,
-    first_error,
-    int_error,
     invalid,
+    tree_options_error,
 )
 
 __all__ = ["flat_documents"]
@@ -58,11 +56,7 @@ def flat_documents(
 
     Shrinks toward ``{}``, then short keys in depth-first order.
     """
-    error = first_error(
-        int_error("flat_documents", "max_depth", max_depth, 0),
-        int_error("flat_documents", "max_leaves", max_leaves, 1),
-        bool_error("flat_documents", "portable", portable),
-    )
+    error = tree_options_error("flat_documents", max_depth, max_leaves, portable=portable)
     if error:
         return invalid(error)
     cfg = config(portable, collision_free=True)

@@ -28,6 +28,7 @@ __all__ = [
     "first_error",
     "int_error",
     "invalid",
+    "tree_options_error",
 ]
 
 _T = TypeVar("_T")
@@ -197,3 +198,15 @@ def bool_error(func: str, name: str, value: object) -> str:
 
 def first_error(*messages: str) -> str:
     return next((m for m in messages if m), "")
+
+
+def tree_options_error(
+    func: str, max_depth: object, max_leaves: object, *, min_depth: int = 0, **flags: object
+) -> str:
+    """The first bad one of the options the tree strategies share (``max_depth`` of at least
+    ``min_depth``, ``max_leaves`` of at least 1, boolean ``flags``), or ``""``."""
+    return first_error(
+        int_error(func, "max_depth", max_depth, min_depth),
+        int_error(func, "max_leaves", max_leaves, 1),
+        *(bool_error(func, name, value) for name, value in flags.items()),
+    )

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from .. import MAX_DEPTH
 from ._scalars import JSONValue
-from ._trees import Budget, bool_error, config, draw_tree, first_error, int_error, invalid
+from ._trees import Budget, config, draw_tree, invalid, tree_options_error
 
 __all__ = ["json_values"]
 
@@ -36,11 +36,8 @@ def json_values(
     Shrinks toward ``{}``, then toward small objects and arrays with ``None`` leaves and
     the first names of the bias list (``{"a": None, "b": None}``).
     """
-    error = first_error(
-        int_error("json_values", "max_depth", max_depth, 0),
-        int_error("json_values", "max_leaves", max_leaves, 1),
-        bool_error("json_values", "portable", portable),
-        bool_error("json_values", "dotted_names", dotted_names),
+    error = tree_options_error(
+        "json_values", max_depth, max_leaves, portable=portable, dotted_names=dotted_names
     )
     if error:
         return invalid(error)
