@@ -323,54 +323,52 @@ def test_wrong_answers_are_failures_with_expected_and_actual(
     assert status == 1
 
 
-def test_known_failures_skip_list_and_levels(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    known = tmp_path / "known.txt"
-    known.write_text(
+KNOWN_FAILURES = {
+    # flatten.roots.001 expects null; wrong.py answers {} -> a known failure as well
+    "listed-failures-count-as-skipped": (
         "# wrong.py gets these wrong\nflatten.merge.001  # value\npick.basic.*\n"
         "flatten.roots.001\n",
-        "utf-8",
-    )
-    status, out, report = run(
-        capsys,
-        tmp_path,
-        "--port",
         broken("wrong.py"),
-        "--known-failures",
-        str(known),
-        "--run",
-        "flatten.merge.001",
-        "--run",
-        "pick.basic.00[12]",
-        "--run",
-        "flatten.roots.001",
-        "--skip",
-        "pick.basic.002",
-    )
-    # flatten.roots.001 expects null; wrong.py answers {} -> a known failure as well
-    assert statuses(report) == ["known-failure", "known-failure", "known-failure", "skip"]
-    assert out.rstrip().endswith("0 passed, 0 failed, 4 skipped")
-    assert status == 0
+        ("flatten.merge.001", "pick.basic.00[12]", "flatten.roots.001"),
+        ["known-failure", "known-failure", "known-failure", "skip"],
+        "0 passed, 0 failed, 4 skipped",
+        0,
+    ),
+    # a listed case that passes makes the list stale: counted as failed
+    "a-stale-entry-fails": (
+        "flatten.merge.001\n",
+        PY_PORT,
+        ("flatten.merge.00[12]",),
+        ["unexpected-pass", "pass"],
+        "1 passed, 1 failed, 0 skipped",
+        1,
+    ),
+}
 
 
-def test_stale_known_failure_is_a_failure(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+@pytest.mark.parametrize(
+    ("listed", "port", "globs", "expected", "final", "exit_status"),
+    KNOWN_FAILURES.values(),
+    ids=KNOWN_FAILURES.keys(),
+)
+def test_known_failures(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    listed: str,
+    port: str,
+    globs: tuple[str, ...],
+    expected: list[str],
+    final: str,
+    exit_status: int,
 ) -> None:
     known = tmp_path / "known.txt"
-    known.write_text("flatten.merge.001\n", "utf-8")
-    status, _out, report = run(
-        capsys,
-        tmp_path,
-        "--port",
-        PY_PORT,
-        "--known-failures",
-        str(known),
-        "--run",
-        "flatten.merge.00[12]",
-    )
-    assert statuses(report) == ["unexpected-pass", "pass"]
-    assert status == 1
+    known.write_text(listed, "utf-8")
+    runs = [arg for glob in globs for arg in ("--run", glob)]
+    args = ["--port", port, "--known-failures", str(known), *runs, "--skip", "pick.basic.002"]
+    status, out, report = run(capsys, tmp_path, *args)
+    assert statuses(report) == expected
+    assert out.rstrip().endswith(final)
+    assert status == exit_status
 
 
 @pytest.mark.parametrize(
