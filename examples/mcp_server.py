@@ -2,7 +2,7 @@
 
 Run it over stdio (what MCP clients such as Claude Desktop or the MCP Inspector launch)::
 
-    pip install "toon-picker[mcp]"
+    pip install ".[mcp]"                               # in the toon-picker checkout
     python examples/mcp_server.py                      # speaks MCP on stdin/stdout
     npx @modelcontextprotocol/inspector python examples/mcp_server.py   # browse it
 

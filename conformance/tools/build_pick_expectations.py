@@ -1,15 +1,18 @@
 """Fill in (or check) the ``ok`` expectation of every pick case from two implementations.
 
-Each pick case's input, with its options, is sent to the JavaScript port
-(conformance/ports/js, over the port protocol, JSON.stringify + @toon-format/toon) and to
-the Python reference (in-process, toon-format). When both give the same strategy, text
-and sizes, that result becomes the case's ``ok``; a usage-error case passes when both
-answer its error kind. Any disagreement (or an error on either side) is printed and the case is
+Each pick case's input is sent to the JavaScript port (conformance/ports/js, over the port
+protocol, JSON.stringify + @toon-format/toon) and to the Python reference (in-process,
+toon-format). When both give the same strategy, text and sizes, that result becomes the
+case's ``ok``. Any disagreement (or an error on either side) is printed and the case is
 left as it was (host-level cases take the reference's result, spec 1.2, and the JS
 difference is printed as HOST): resolve it by reading spec/SPEC.md, fix the implementation
 that is wrong, and run the tool again. Nothing is written when --check is given; then the
 exit status is 1 if an existing expectation differs from the agreed result or the sides
 disagree.
+
+A case expecting an error (``invalid-options``) is checked, never written: both sides must
+answer that error. A case with a token measure the JS port does not declare (its ready
+message, ``measures``) cannot be cross-checked: it is printed as UNCHECKED and left as it is.
 
     python conformance/tools/build_pick_expectations.py [--check] [--port CMD]
 """
@@ -24,8 +27,8 @@ from typing import Any
 
 from casefmt import load_file, write_file
 
-from toon_picker.conformance._compare import Members, _plain
-from toon_picker.conformance._port import PortFailure, ProcessPort, answer
+from toon_picker._measures import TOKEN_MEASURES
+from toon_picker.conformance import PortFailure, ProcessPort, plain, reference
 
 HERE = Path(__file__).resolve().parent
 CASES = HERE.parent / "cases" / "pick"
@@ -34,15 +37,10 @@ JS_PORT = f"node {HERE.parent / 'ports' / 'js' / 'port.js'}"
 
 def _result(reply: dict[str, Any]) -> Any:
     if "ok" not in reply:
-        return {"<not ok>": _plain(reply.get("error") or reply.get("skipped"))}
-    ok = _plain(reply["ok"]) if isinstance(reply["ok"], Members) else reply["ok"]
+        return {"<not ok>": plain(reply.get("error") or reply.get("skipped"))}
+    ok = plain(reply["ok"])
     # Keep only what the corpus pins; sizes keep candidate order.
     return {"strategy": ok.get("strategy"), "text": ok.get("text"), "sizes": ok.get("sizes")}
-
-
-def _error_kind(reply: Any) -> Any:
-    error = reply.get("error")
-    return _plain(error).get("kind") if error is not None else None
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -56,7 +54,8 @@ def main() -> int:
     parser.add_argument("--port", default=JS_PORT, help="the independent port command")
     args = parser.parse_args()
     port = ProcessPort(args.port, timeout=30)
-    disagreements = stale = filled = seq = 0
+    port.open()
+    disagreements = stale = filled = seq = unchecked = 0
     try:
         for path in sorted(CASES.glob("*.json")):
             data = load_file(path)
@@ -64,18 +63,27 @@ def main() -> int:
             for case in data["cases"]:
                 seq += 1
                 options = case.get("options", {})
-                py_reply = answer(seq, "pick", case["input"], options)
-                try:
-                    js_reply = port.run(seq, "pick", case["input"], options)
-                except PortFailure as exc:
-                    js_reply = {"<port failure>": str(exc)}
-                if "error" in case:  # a usage-error case: both sides must say that kind
-                    kinds = [_error_kind(py_reply), _error_kind(js_reply)]
+                measure = options.get("measure")
+                if measure in TOKEN_MEASURES and measure not in port.measures:
+                    unchecked += 1
+                    print(f"UNCHECKED {case['id']}: the port does not declare {measure}")
+                    continue
+                if "error" in case:
+                    ours = reference.reply(seq, "pick", case["input"], options)
+                    try:
+                        theirs = port.run(seq, "pick", case["input"], options)
+                    except PortFailure as exc:
+                        theirs = {"error": {"kind": f"<port failure: {exc}>"}}
+                    kinds = [plain(r.get("error", {})).get("kind") for r in (ours, theirs)]
                     if kinds != [case["error"]] * 2:
                         disagreements += 1
-                        print(f"DISAGREE {case['id']}: expected error {case['error']}, got {kinds}")
+                        print(f"DISAGREE {case['id']}: expected {case['error']}, got {kinds}")
                     continue
-                py, js = _result(py_reply), _result(js_reply)
+                py = _result(reference.reply(seq, "pick", case["input"], options))
+                try:
+                    js = _result(port.run(seq, "pick", case["input"], options))
+                except PortFailure as exc:
+                    js = {"<port failure>": str(exc)}
                 if case["level"] == "host" and "strategy" in py and not _same(py, js):
                     # Spec 1.2: a host case records the reference's behaviour; the
                     # difference is expected (spec 3.4) and shown for the record.
@@ -104,7 +112,10 @@ def main() -> int:
                 write_file(path, data["description"], data["cases"])
     finally:
         port.close()
-    print(f"{seq} pick cases: {disagreements} disagreements, {stale} changed, {filled} written")
+    print(
+        f"{seq} pick cases: {disagreements} disagreements, {stale} changed, {filled} written, "
+        f"{unchecked} unchecked"
+    )
     return 1 if disagreements or (args.check and stale) else 0
 
 

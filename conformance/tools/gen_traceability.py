@@ -20,6 +20,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from toon_picker.conformance import OPS
+
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "spec" / "SPEC.md"
 CASES = ROOT / "conformance" / "cases"
@@ -70,7 +72,7 @@ def read_sections(spec: Path = SPEC) -> list[Section]:
 def read_cases(cases: Path = CASES) -> list[tuple[str, str]]:
     """(case id, cited section) for every case, in corpus order."""
     out: list[tuple[str, str]] = []
-    for op in ("flatten", "unflatten", "pick"):
+    for op in OPS:
         for file in sorted((cases / op).glob("*.json")):
             for case in json.loads(file.read_text(encoding="utf-8"))["cases"]:
                 out.append((case["id"], case["spec"]))

@@ -296,9 +296,9 @@ def case_browser(page: str, args: list[str]) -> str:
             f"<td>{case.op}</td><td>{case.level}</td><td>{spec}</td>"
             f"<td>{_abridged(case.input)}{options}{note}</td><td>{_expected(page, case)}</td></tr>"
         )
-    options = "".join(
-        f'<option value="{op}">{op}</option>' for op in ("flatten", "unflatten", "pick")
-    )
+    from toon_picker.conformance import OPS
+
+    options = "".join(f'<option value="{op}">{op}</option>' for op in OPS)
     total = len(corpus.cases)
     numbers = sorted({c.spec for c in corpus.cases}, key=lambda v: [int(x) for x in v.split(".")])
     sections = "".join(

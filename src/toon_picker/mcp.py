@@ -6,7 +6,8 @@ validation and programmatic clients see the same JSON as before) and ``_meta`` n
 strategy that won. ``compact_tool`` applies it to a tool function returning JSON-like data.
 
 Works with the official ``mcp`` SDK, both the 2.x line (``MCPServer``) and 1.x
-(``FastMCP``, 1.23 or later). Install with ``pip install "toon-picker[mcp]"``.
+(``FastMCP``, 1.23 or later). Install with ``pip install ".[mcp]"`` in a checkout of
+toon-picker (it is not on PyPI yet).
 """
 
 from __future__ import annotations

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from _conformance_helpers import CORPUS, PY_PORT, js_port_or_skip
 
 from toon_picker.cli import main
+
+pytestmark = pytest.mark.slow  # the whole corpus through the Python and JS ports
 
 N_MUST = sum(c.level == "must" for c in CORPUS.cases)
 

@@ -11,6 +11,7 @@ import pytest
 from _conformance_helpers import CONFORMANCE, CORPUS
 
 from toon_picker.cli import main
+from toon_picker.conformance import OPS
 
 README = (CONFORMANCE / "README.md").read_text("utf-8")
 
@@ -46,7 +47,7 @@ def test_minimal_port_example_passes_every_flatten_case(
 
 def test_case_counts_in_readme_match_the_corpus() -> None:
     assert f"Corpus {CORPUS.version}: {len(CORPUS.cases)} cases." in README
-    for op in ("flatten", "unflatten", "pick"):
+    for op in OPS:
         row = re.search(rf"^\| {op} \| (\d+) \| (\d+) \|", README, re.M)
         assert row is not None, op
         must = sum(c.op == op and c.level == "must" for c in CORPUS.cases)

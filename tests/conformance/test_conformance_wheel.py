@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from _conformance_helpers import CONFORMANCE, CORPUS, ROOT
 
+pytestmark = pytest.mark.slow  # a wheel build
+
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -11,6 +11,8 @@ from collections import Counter
 import pytest
 from _docs_helpers import ARTIFACTS, Browser, corpus_cases
 
+pytestmark = pytest.mark.slow  # the docs site build and a headless browser
+
 
 def _visit(browser: Browser, url: str) -> None:
     browser.events.clear()

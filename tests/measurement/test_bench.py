@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -9,9 +10,19 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # the benchmark scripts
+
 ROOT = Path(__file__).resolve().parents[2]
 
+# The bench extra (flatten-dict, flatten-json): the libraries bench/run.py times flatten
+# against. Without them there is nothing to compare with, so the test skips.
+BENCH_EXTRA = ("flatten_dict", "flatten_json")
+MISSING = [name for name in BENCH_EXTRA if importlib.util.find_spec(name) is None]
 
+
+@pytest.mark.skipif(
+    bool(MISSING), reason=f"needs the bench extra (pip install '.[bench]'): {', '.join(MISSING)}"
+)
 def test_bench_quick_mode_runs_and_reports_every_measure(tmp_path: Path) -> None:
     out_json, out_md = tmp_path / "bench.json", tmp_path / "bench.md"
     proc = subprocess.run(

@@ -1,7 +1,7 @@
 """Shared fixtures of the property suite.
 
 Its directory also goes on sys.path (pytest's default import mode), so the test modules and
-``mutants/`` import ``prop_oracles``, ``prop_checks`` and ``port_client``.
+``mutants/`` import ``prop_oracles``, ``prop_checks`` and ``prop_port``.
 """
 
 from __future__ import annotations
@@ -11,13 +11,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from port_client import PortClient
+from prop_port import JSPort
+
+from toon_picker.conformance import ProcessPort
 
 JS_PORT = Path(__file__).resolve().parents[2] / "conformance" / "ports" / "js"
 
 
 @pytest.fixture(scope="session")
-def js_port() -> Iterator[PortClient]:
+def js_port() -> Iterator[JSPort]:
     """The JavaScript port, started once per session; skipped where it cannot run."""
     node = shutil.which("node")
     if node is None:
@@ -26,9 +28,9 @@ def js_port() -> Iterator[PortClient]:
         pytest.skip(f"no JS port at {JS_PORT}")
     if not (JS_PORT / "node_modules" / "@toon-format" / "toon").is_dir():
         pytest.skip(f"JS port dependencies missing: run `npm ci` in {JS_PORT}")
-    client = PortClient([node, str(JS_PORT / "port.js")])
+    port = ProcessPort(f"{node} {JS_PORT / 'port.js'}", timeout=60)
+    port.open()
     try:
-        client.start()
-        yield client
+        yield JSPort(port)
     finally:
-        client.close()
+        port.close()

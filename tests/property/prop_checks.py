@@ -17,8 +17,10 @@ from toon_picker import FlattenError, unflatten
 from toon_picker.strategies import (
     colliding_objects,
     collision_free_objects,
+    dotted_name_objects,
     json_values,
     payloads_at_depth,
+    uniform_rows,
 )
 
 Flatten = Callable[[Any], Any]
@@ -58,6 +60,33 @@ COLLISION_MIX = st.one_of(
     collision_free_objects(),
     AROUND_THE_LIMIT,
     COLLISION_AND_DEPTH,
+)
+
+
+# Payloads for the picker: rows TOON tabulates, collisions, dotted names, depth 21.
+PICK_PAYLOADS = st.one_of(
+    json_values(),
+    uniform_rows(),
+    uniform_rows().map(lambda rows: {"items": rows}),
+    collision_free_objects(),
+    colliding_objects(),
+    json_values(max_depth=22),
+    payloads_at_depth(21),
+)
+CANDIDATES = ("json", "toon-flatten", "toon")
+CANDIDATE_LISTS = st.lists(st.sampled_from(CANDIDATES), unique=True, max_size=3)
+
+# With dots="refuse": values with dots anywhere, nowhere, or in exactly one deep name,
+# next to collisions and values beyond the depth limit (7.3 precedence).
+REFUSE_MIX = st.one_of(
+    json_values(),
+    json_values(dotted_names=False),
+    collision_free_objects(dotted_names=False),
+    uniform_rows().map(lambda rows: {"items": rows}),
+    dotted_name_objects(),
+    colliding_objects(),
+    AROUND_THE_LIMIT,
+    st.tuples(dotted_name_objects(max_depth=19), payloads_at_depth(21)).map(list),
 )
 
 

@@ -71,6 +71,25 @@ def has_collision(value: Any) -> bool:
     return False
 
 
+def first_dotted_name(value: Any, steps: tuple[str | int, ...] = ()) -> list[str | int] | None:
+    """Spec 4.2 with dots="refuse": the path steps of the first member name, in document
+    order (a member's name, then its value, then the next member), that holds a `.`; None
+    when no member name at any level does."""
+    if isinstance(value, dict):
+        for name, child in value.items():
+            if "." in name:
+                return [*steps, name]
+            found = first_dotted_name(child, (*steps, name))
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            found = first_dotted_name(child, (*steps, index))
+            if found is not None:
+                return found
+    return None
+
+
 # --- flatten ----------------------------------------------------------------------------
 
 

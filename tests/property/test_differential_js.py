@@ -17,9 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 import prop_oracles as oracle
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
-from port_client import PortClient
+from prop_port import JSPort
 
 from toon_picker import flatten, pick, unflatten
 from toon_picker._errors import ToonPickerError
@@ -40,6 +41,8 @@ payloads = st.one_of(
     uniform_rows(portable=True).map(lambda rows: {"data": {"items": rows}}),
     st.integers(19, 22).flatmap(lambda d: payloads_at_depth(d, portable=True)),
 )
+
+pytestmark = pytest.mark.slow  # the JS port (Node) on generated inputs
 
 
 def _integer_like_segment(value: Any) -> bool:
@@ -84,7 +87,7 @@ def assert_same(ours: dict[str, Any], theirs: dict[str, Any], x: Any) -> None:
 @given(payloads)
 @example({"__proto__": {"a": 1}, "constructor": {}, "toString": 1})
 @example({"v": 1e-7, "w": -0.0, "x": 1e21, "y": 5e-324})
-def test_flatten_agrees_with_js(js_port: PortClient, x: Any) -> None:
+def test_flatten_agrees_with_js(js_port: JSPort, x: Any) -> None:
     """Spec 4 (every clause): flatten gives the same value or the same reason in both hosts."""
     assert_same(reference(flatten, x), js_port.run("flatten", x), x)
 
@@ -92,7 +95,7 @@ def test_flatten_agrees_with_js(js_port: PortClient, x: Any) -> None:
 @given(unflatten_inputs)
 @example({"__proto__.polluted": 1, "a": {}})
 @example({"a": 1, "a.b": 2, "c": {"d": 1}})
-def test_unflatten_agrees_with_js(js_port: PortClient, y: Any) -> None:
+def test_unflatten_agrees_with_js(js_port: JSPort, y: Any) -> None:
     """Spec 5 (every clause): unflatten gives the same value or the same reason in both hosts."""
     assert_same(reference(unflatten, y), js_port.run("unflatten", y), y)
 
@@ -105,7 +108,7 @@ _SAVINGS = st.one_of(st.just(0.0), st.sampled_from([0.1, 0.3, 0.5]), st.floats(0
 @example({"s": "\udfff", "b": "x\by"}, ["toon", "toon-flatten"], 0.0)
 @example({"v": 1e-6}, [], 0.0)
 def test_pick_agrees_with_js(
-    js_port: PortClient, x: Any, candidates: list[str], min_saving: float
+    js_port: JSPort, x: Any, candidates: list[str], min_saving: float
 ) -> None:
     """Spec 6 (every clause): the same strategy, text and sizes in both hosts."""
     options = {"candidates": candidates, "min_saving": min_saving}

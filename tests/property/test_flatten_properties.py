@@ -9,10 +9,11 @@ import prop_oracles as oracle
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from toon_picker import flatten
-from toon_picker._flatten import normalise_keys as reference_normalise_keys
+from toon_picker import FlattenError, flatten
+from toon_picker import normalise_keys as reference_normalise_keys
 from toon_picker.strategies import (
     colliding_objects,
+    dotted_name_objects,
     json_values,
 )
 
@@ -139,3 +140,56 @@ def test_deterministic(x: Any) -> None:
     first = flatten(x)
     assert repr(x) == before
     assert oracle.same_value(flatten(x), first)
+
+
+def refuse(x: Any) -> Any:
+    return flatten(x, dots="refuse")
+
+
+def error_of(func: Any, x: Any) -> tuple[str, list[str | int]] | None:
+    """(reason, path steps with names as ECMAScript reads them) of the FlattenError, or None."""
+    try:
+        func(x)
+    except FlattenError as exc:
+        steps = [oracle.ecma(s) if isinstance(s, str) else s for s in oracle.parse_path(exc.path)]
+        return exc.reason, steps
+    return None
+
+
+@given(check.REFUSE_MIX)
+@example({"a": [{"b": {"c.d": 1}}]})
+@example({"a_b": 1, "a.b": 2})
+@example({"a": {"b": 1}, "c": [{"d.e": 1}], "f.g": 2})
+@example([{"a.b": 1}, deep(1, 21)])
+def test_refuse_iff_a_member_name_holds_a_dot(x: Any) -> None:
+    """4.2 with `dots="refuse"`: flatten fails with `dotted-name` at the first member name
+    (document order), at any level, that holds a `.`; 7.3: `depth-exceeded` comes first,
+    and `key-collision` never occurs (every collision involves a dotted name). Without a
+    dotted name the result is `flatten(x)`."""
+    got = error_of(refuse, x)
+    if oracle.depth(x) > oracle.MAX_DEPTH:
+        assert got is not None
+        assert got[0] == "depth-exceeded"
+        return
+    where = oracle.first_dotted_name(x)
+    if where is None:
+        assert got is None
+        assert oracle.same_value(refuse(x), flatten(x))
+    else:
+        assert got == ("dotted-name", [oracle.ecma(s) if isinstance(s, str) else s for s in where])
+
+
+@given(dotted_name_objects())
+def test_dotted_name_objects_are_always_refused(x: Any) -> None:
+    """4.2 with `dots="refuse"`, a single dotted name buried at any level is found."""
+    assert check.outcome(refuse, x)[0] == "dotted-name"
+
+
+@given(check.COLLISION_MIX)
+@example({"a.b": 1, "a_b": 2})
+@example({"x": [{"a_b": 1, "a.b": {"c": 1}}]})
+def test_normalise_keys_refuses_exactly_what_flatten_refuses(x: Any) -> None:
+    """4.2: `normalise_keys` "Refuses what flatten refuses (`depth-exceeded`,
+    `key-collision`, in that order)": the same reason at the same path, so the round trip
+    `unflatten(flatten(x)) == normalise_keys(x)` holds exactly where both are defined."""
+    assert error_of(reference_normalise_keys, x) == error_of(flatten, x)

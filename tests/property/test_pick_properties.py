@@ -7,6 +7,7 @@ import json
 import math
 from typing import Any
 
+import prop_checks as check
 import prop_oracles as oracle
 import pytest
 import toon_format
@@ -14,26 +15,11 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from toon_picker import pick
-from toon_picker.strategies import (
-    colliding_objects,
-    collision_free_objects,
-    json_values,
-    payloads_at_depth,
-    uniform_rows,
-)
+from toon_picker.strategies import json_values
 
-ALL = ("json", "toon-flatten", "toon")
-
-payloads = st.one_of(
-    json_values(),
-    uniform_rows(),
-    uniform_rows().map(lambda rows: {"items": rows}),
-    collision_free_objects(),
-    colliding_objects(),
-    json_values(max_depth=22),
-    payloads_at_depth(21),
-)
-candidate_lists = st.lists(st.sampled_from(ALL), unique=True, max_size=3)
+ALL = check.CANDIDATES
+payloads = check.PICK_PAYLOADS
+candidate_lists = check.CANDIDATE_LISTS
 savings = st.one_of(st.just(0.0), st.floats(0, 1, exclude_max=True), st.sampled_from([0.3, 0.5]))
 
 
@@ -174,3 +160,24 @@ def test_toon_numbers_use_the_json_digits(x: float) -> None:
     result = pick({"v": x}, candidates=["toon-flatten", "toon"])
     assert result.strategy == "toon-flatten"
     assert result.text == "v: " + oracle.js_number(x)
+
+
+@given(check.REFUSE_MIX, candidate_lists)
+@example({"a": [{"b.c": 1}]}, ["toon-flatten", "toon"])
+@example({"a.b": 1, "a_b": 2}, ["toon-flatten"])
+def test_refuse_drops_toon_flatten_iff_a_name_holds_a_dot(x: Any, candidates: list[str]) -> None:
+    """6.3/7.2 with `dots="refuse"`: `toon-flatten` is dropped with `dotted-name` (after
+    `depth-exceeded`, before `key-collision`) iff some member name holds a dot; "JSON or
+    plain `toon` (which keep names) can still win": the other candidates are unchanged."""
+    refused = pick(x, candidates=candidates, dots="refuse")
+    renamed = pick(x, candidates=candidates)
+    if "toon-flatten" in candidates:
+        if oracle.depth(x) > oracle.MAX_DEPTH:
+            assert refused.dropped["toon-flatten"] == "depth-exceeded"
+        elif oracle.first_dotted_name(x) is not None:
+            assert refused.dropped["toon-flatten"] == "dotted-name"
+        else:
+            assert refused == renamed
+    for name in ("json", "toon"):
+        assert refused.sizes.get(name) == renamed.sizes.get(name), name
+        assert refused.dropped.get(name) == renamed.dropped.get(name), name

@@ -17,6 +17,7 @@ from toon_picker import strategies
 from toon_picker.strategies import (
     colliding_objects,
     collision_free_objects,
+    dotted_name_objects,
     flat_documents,
     json_values,
     payloads_at_depth,
@@ -98,6 +99,47 @@ def test_collision_free_objects(x: Any) -> None:
     assert is_plain_json(x, portable=True)
 
 
+def member_names(value: Any) -> list[str]:
+    """Every member name at every level."""
+    return [k for v in walk(value) if isinstance(v, dict) for k in v]
+
+
+@given(
+    st.one_of(
+        json_values(dotted_names=False, max_depth=23),
+        collision_free_objects(dotted_names=False, portable=True),
+    )
+)
+def test_without_dotted_names(x: Any) -> None:
+    assert not any("." in name for name in member_names(x))
+    assert not oracle.has_collision(x)
+    assert is_plain_json(x)
+
+
+@given(
+    st.integers(1, 22).flatmap(lambda d: st.tuples(st.just(d), dotted_name_objects(max_depth=d)))
+)
+def test_dotted_name_objects(case: tuple[int, Any]) -> None:
+    max_depth, x = case
+    assert isinstance(x, dict)
+    assert sum("." in name for name in member_names(x)) == 1
+    assert not oracle.has_collision(x)
+    assert oracle.depth(x) <= max_depth
+    assert is_plain_json(x)
+
+
+def test_dotted_names_reach_every_level() -> None:
+    depths: set[int] = set()
+
+    @settings(max_examples=300, database=None)
+    @given(dotted_name_objects(max_depth=6))
+    def collect(x: Any) -> None:
+        depths.add(len(oracle.first_dotted_name(x) or []))
+
+    collect()
+    assert {1, 2, 3, 4} <= depths  # the dotted member is found at the root and deep down
+
+
 def shape(value: Any) -> Any:
     if isinstance(value, dict):
         return [(k, shape(v)) for k, v in value.items()]
@@ -138,6 +180,10 @@ def test_flat_documents(case: tuple[int, Any]) -> None:
         lambda: uniform_rows(min_rows=3, max_rows=2),
         lambda: uniform_rows(max_fields=0),
         lambda: flat_documents(max_depth=1.5),  # type: ignore[arg-type]
+        lambda: json_values(dotted_names=0),  # type: ignore[arg-type]
+        lambda: collision_free_objects(dotted_names=None),  # type: ignore[arg-type]
+        lambda: dotted_name_objects(max_depth=0),
+        lambda: dotted_name_objects(portable="yes"),  # type: ignore[arg-type]
     ],
 )
 def test_bad_arguments_fail_when_drawn(make: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -78,13 +79,29 @@ def test_a_very_deep_payload_still_ships_json() -> None:
     assert len(result.text) == 200_001
 
 
-def test_min_saving_boundary() -> None:
-    payload = {"a": 1}  # json 7 bytes, toon 4 bytes: a saving of 3/7
-    assert pick(payload, min_saving=3 / 7 - 1e-9).strategy == "toon-flatten"
-    assert pick(payload, min_saving=0.5).strategy == "json"
-    # exactly (1 - r) * json_size == toon size is still allowed: (1 - 0.5) * 8 == 4
-    assert pick({"a": 12}, min_saving=0.0).sizes == {"json": 8, "toon-flatten": 5}
-    assert pick([{"a": 1}], min_saving=0.5).sizes["json"] == 9
+JUST_OVER_A_QUARTER = 1 - math.nextafter(0.75, 0)  # (1 - r) * 12 is just under 9
+
+
+@pytest.mark.parametrize(
+    ("payload", "min_saving", "strategy"),
+    [
+        # {"abc":1234} is 12 bytes, "abc: 1234" 9: a saving of exactly 1/4
+        ({"abc": 1234}, 0.0, "toon-flatten"),
+        ({"abc": 1234}, 0.25, "toon-flatten"),  # size == (1 - r) * json_size still wins
+        ({"abc": 1234}, JUST_OVER_A_QUARTER, "json"),
+        ({"abc": 1234}, 0.5, "json"),
+        # {"a":1} is 7 bytes, "a: 1" 4: (1 - 3/7) * 7 rounds to exactly 4.0
+        ({"a": 1}, 3 / 7 - 1e-9, "toon-flatten"),
+        ({"a": 1}, 3 / 7, "toon-flatten"),
+        ({"a": 1}, 3 / 7 + 1e-9, "json"),
+    ],
+)
+def test_min_saving_boundary(payload: Any, min_saving: float, strategy: str) -> None:
+    """6.5: a candidate other than json may win only if size <= (1 - r) * json_size, in
+    IEEE doubles; sizes and eligibility never depend on r."""
+    result = pick(payload, min_saving=min_saving)
+    assert result.strategy == strategy
+    assert result.sizes == pick(payload).sizes
 
 
 @pytest.mark.parametrize("bad", [-0.1, 1, 1.5, float("nan"), "0.1"])

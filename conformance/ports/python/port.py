@@ -3,7 +3,9 @@
     python conformance/ports/python/port.py            # persistent: start, run..., stop
     python conformance/ports/python/port.py --oneshot  # one run request, one reply
 
-One JSON object per line on stdin and stdout; logs (none by default) go to stderr.
+One JSON object per line on stdin and stdout; logs (none by default) go to stderr. The
+ready message and every reply come from ``toon_picker.conformance.reference``, the same
+code the runner's in-process reference uses.
 """
 
 from __future__ import annotations
@@ -12,19 +14,7 @@ import json
 import sys
 from typing import Any
 
-from toon_picker import SPEC_VERSION
-from toon_picker.conformance._port import PROTOCOL, answer
-
-OPS = ["flatten", "unflatten", "pick"]
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("toon-picker")
-    except PackageNotFoundError:
-        return "unknown"
+from toon_picker.conformance import reference
 
 
 def _reply(message: dict[str, Any]) -> None:
@@ -36,9 +26,10 @@ def _reply(message: dict[str, Any]) -> None:
 def _run(request: Any) -> dict[str, Any]:
     if not isinstance(request, dict) or request.get("cmd") != "run":
         return {"seq": None, "error": {"kind": "protocol", "message": "expected a run request"}}
-    seq = request.get("seq")
-    options = request.get("options") or {}
-    return answer(seq, str(request.get("op")), request.get("input"), options)
+    options = request.get("options")
+    return reference.reply(
+        request.get("seq"), str(request.get("op")), request.get("input"), options or {}
+    )
 
 
 def main(argv: list[str]) -> int:
@@ -56,19 +47,7 @@ def main(argv: list[str]) -> int:
             continue
         cmd = request.get("cmd") if isinstance(request, dict) else None
         if cmd == "start":
-            _reply(
-                {
-                    "ready": True,
-                    "protocol": PROTOCOL,
-                    "implementation": {
-                        "name": "toon-picker",
-                        "version": _version(),
-                        "language": "python",
-                        "spec": SPEC_VERSION,
-                    },
-                    "ops": OPS,
-                }
-            )
+            _reply(reference.ready())
         elif cmd == "stop":
             return 0
         else:

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ._compare import abridge
-from ._corpus import OPS, CorpusError, load_corpus
-from ._port import OneshotPort, ProcessPort, ReferencePort, Runner
+from ._corpus import CorpusError, load_corpus
+from ._port import OneshotPort, Port, PortCommandError, ProcessPort, ReferencePort
+from ._protocol import OPS
 from ._runner import Outcome, expected_text, run_cases, select
 
 __all__ = ["main", "register"]
@@ -111,13 +112,17 @@ def main(args: argparse.Namespace) -> int:
     if args.timeout <= 0:
         print("toon-picker conformance: --timeout must be positive", file=sys.stderr)
         return 2
-    port: Runner
-    if args.port is None:
-        port = ReferencePort()
-    elif args.oneshot:
-        port = OneshotPort(args.port, args.timeout)
-    else:
-        port = ProcessPort(args.port, args.timeout)
+    port: Port
+    try:
+        if args.port is None:
+            port = ReferencePort()
+        elif args.oneshot:
+            port = OneshotPort(args.port, args.timeout)
+        else:
+            port = ProcessPort(args.port, args.timeout)
+    except PortCommandError as exc:
+        print(f"toon-picker conformance: {exc} (--port)", file=sys.stderr)
+        return 2
     cases = select(corpus.cases, args.run)
     m = corpus.manifest
     out.write(
@@ -142,6 +147,8 @@ def main(args: argparse.Namespace) -> int:
         out.write(f"the port was restarted {restarts} times after port failures\n")
     for op in OPS:
         out.write(f"{op}: {report.summary(op)}\n")
+    for measure, count in report.skipped_for_measures().items():
+        out.write(f"{count} skipped: the port does not declare the measure {measure}\n")
     if args.json:
         data = {
             "corpus": {"version": corpus.version, **m},

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["Members", "abridge", "canonical", "parse_reply", "same_pick", "same_value"]
+__all__ = ["Members", "abridge", "canonical", "parse_reply", "plain", "same_pick", "same_value"]
 
 
 class Members(tuple):  # type: ignore[type-arg]
@@ -71,18 +71,22 @@ def same_pick(expected: dict[str, Any], actual: Any) -> str | None:
     return None
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
+    """A parsed reply as plain Python data: objects as dicts (a repeated name keeps its
+    last value), arrays as lists."""
     if isinstance(value, Members):
-        return {k: _plain(v) for k, v in value}
+        return {k: plain(v) for k, v in value}
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value
 
 
 def abridge(value: Any, limit: int = 200) -> str:
     """Compact JSON text of a value, cut to ``limit`` characters."""
     try:
-        text = json.dumps(_plain(value), ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(plain(value), ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError):
         text = repr(value)
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")

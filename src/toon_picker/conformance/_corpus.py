@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["OPS", "Case", "Corpus", "CorpusError", "find_corpus", "load_corpus"]
+from ._protocol import OPS
 
-OPS = ("flatten", "unflatten", "pick")
+__all__ = ["Case", "Corpus", "CorpusError", "find_corpus", "load_corpus"]
+
 ENV_VAR = "TOON_PICKER_CORPUS"
-_ID = re.compile(r"^(flatten|unflatten|pick)\.([a-z0-9]+(?:-[a-z0-9]+)*)\.[0-9]{3}$")
+_ID = re.compile(rf"^({'|'.join(OPS)})\.([a-z0-9]+(?:-[a-z0-9]+)*)\.[0-9]{{3}}$")
 
 
 class CorpusError(Exception):

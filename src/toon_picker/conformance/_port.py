@@ -2,7 +2,9 @@
 
 Every way a port can misbehave (no reply in time, exit, a line that is not JSON, a reply
 for another seq, a reply of the wrong shape) raises PortFailure, which the runner reports
-as a port failure: never as an expected error, and never by waiting forever.
+as a port failure: never as an expected error, and never by waiting forever. A command
+that cannot be started at all (no such program, empty, unbalanced quotes) raises
+PortCommandError when the port is made: a usage error, before any case runs.
 """
 
 from __future__ import annotations
@@ -14,16 +16,32 @@ import json
 import os
 import queue
 import shlex
+import shutil
 import signal
 import subprocess
 import threading
 import time
+from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["PROTOCOL", "OneshotPort", "PortFailure", "ProcessPort", "ReferencePort", "Runner"]
+from . import reference
+from ._compare import Members, parse_reply, plain
+from ._protocol import OPS, PROTOCOL, request
 
-PROTOCOL = 1
+__all__ = [
+    "DEFAULT_MEASURES",
+    "OneshotPort",
+    "Port",
+    "PortCommandError",
+    "PortFailure",
+    "ProcessPort",
+    "ReferencePort",
+]
+
 _STDERR_TAIL = 20
+
+DEFAULT_MEASURES: tuple[str, ...] = ("bytes",)
+"""What a port counts in when its ready message has no ``measures`` (and in oneshot mode)."""
 
 
 class PortFailure(Exception):
@@ -35,26 +53,52 @@ class PortFailure(Exception):
         self.detail = detail
 
 
-class Runner(Protocol):
-    """What the case loop needs from a port."""
+class PortCommandError(ValueError):
+    """The port command cannot be started: empty, unbalanced quotes, or no such program."""
+
+
+class Port(Protocol):
+    """What the case loop needs from a port: what it offers, and one reply per request.
+
+    ``open()`` starts the port if it needs starting; after it, ``implementation``, ``ops``
+    and ``measures`` hold what the port declared (its ready message).
+    """
 
     implementation: dict[str, Any]
     ops: tuple[str, ...]
+    measures: tuple[str, ...]
+
+    def open(self) -> None: ...
 
     def run(self, seq: int, op: str, input: Any, options: dict[str, Any]) -> Any: ...
 
     def close(self) -> None: ...
 
 
-def _request(seq: int, op: str, input: Any, options: dict[str, Any]) -> str:
-    # ensure_ascii: lone surrogates in the corpus must travel as \udxxx escapes.
-    msg = {"cmd": "run", "seq": seq, "op": op, "input": input, "options": options}
-    return json.dumps(msg, ensure_ascii=True, separators=(",", ":")) + "\n"
+def command_argv(command: str, cwd: str | None = None) -> list[str]:
+    """The argument list of a port command, or PortCommandError when it cannot start.
+
+    The program is looked up as ``exec`` would: on ``$PATH`` for a bare name, relative to
+    ``cwd`` for a path.
+    """
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        raise PortCommandError(f"cannot read the port command {command!r}: {exc}") from None
+    if not argv:
+        raise PortCommandError("the port command is empty")
+    program = argv[0]
+    if os.sep in program:
+        path = Path(cwd or ".") / program
+        found = path.is_file() and os.access(path, os.X_OK)
+    else:
+        found = shutil.which(program) is not None
+    if not found:
+        raise PortCommandError(f"cannot start {program}: no such executable program")
+    return argv
 
 
 def _parse(raw: bytes) -> Any:
-    from ._compare import parse_reply
-
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -67,8 +111,6 @@ def _parse(raw: bytes) -> Any:
 
 def check_reply(reply: Any, seq: int) -> dict[str, Any]:
     """Validate a run reply's shape; return it as a plain dict of its top-level members."""
-    from ._compare import Members
-
     if not isinstance(reply, Members):
         raise PortFailure("protocol", f"reply is not a JSON object: {str(reply)[:120]}")
     fields = dict(reply)
@@ -83,6 +125,13 @@ def check_reply(reply: Any, seq: int) -> dict[str, Any]:
             raise PortFailure("protocol", 'error reply needs {"kind": REASON, ...}')
         fields["error"] = err
     return fields
+
+
+def _names(value: Any, what: str) -> tuple[str, ...]:
+    names = plain(value)
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise PortFailure("protocol", f"{what} in the ready message must be a list of names")
+    return tuple(names)
 
 
 class _Process:
@@ -179,13 +228,15 @@ class ProcessPort:
     """
 
     def __init__(self, command: str, timeout: float, cwd: str | None = None) -> None:
-        self.argv = shlex.split(command)
+        self.argv = command_argv(command, cwd)
         self.timeout = timeout
         self.cwd = cwd
         self.implementation: dict[str, Any] = {}
-        self.ops: tuple[str, ...] = ("flatten", "unflatten", "pick")
+        self.ops: tuple[str, ...] = OPS
+        self.measures: tuple[str, ...] = DEFAULT_MEASURES
         self.restarts = -1
         self._proc: _Process | None = None
+        self._failed_start: PortFailure | None = None
 
     def _start(self) -> _Process:
         proc = _Process(self.argv, self.cwd)
@@ -193,29 +244,40 @@ class ProcessPort:
         try:
             proc.send(json.dumps({"cmd": "start", "protocol": PROTOCOL}) + "\n", self.timeout)
             ready = _parse(proc.read(self.timeout))
-            from ._compare import Members, _plain
-
             fields = dict(ready) if isinstance(ready, Members) else {}
             if fields.get("ready") is not True:
                 raise PortFailure("protocol", f"expected a ready message, got {str(ready)[:120]}")
             if fields.get("protocol") != PROTOCOL:
                 raise PortFailure("protocol", f"port speaks protocol {fields.get('protocol')!r}")
-            impl = _plain(fields.get("implementation"))
+            impl = plain(fields.get("implementation"))
             self.implementation = impl if isinstance(impl, dict) else {}
-            ops = _plain(fields.get("ops"))
-            if isinstance(ops, list):
-                self.ops = tuple(str(o) for o in ops)
+            if "ops" in fields:
+                self.ops = _names(fields["ops"], "ops")
+            if "measures" in fields:
+                self.measures = _names(fields["measures"], "measures")
         except PortFailure:
             proc.kill()
             raise
         return proc
 
+    def open(self) -> None:
+        """Start the port and read its ready message, unless it runs already. A failed
+        start is kept and raised by the next ``run``, so it counts against that case."""
+        if self._proc is None and self._failed_start is None:
+            try:
+                self._proc = self._start()
+            except PortFailure as exc:
+                self._failed_start = exc
+
     def run(self, seq: int, op: str, input: Any, options: dict[str, Any]) -> Any:
+        if self._failed_start is not None:
+            failure, self._failed_start = self._failed_start, None
+            raise failure
         if self._proc is None:
             self._proc = self._start()
         proc = self._proc
         try:
-            proc.send(_request(seq, op, input, options), self.timeout)
+            proc.send(request(seq, op, input, options), self.timeout)
             return check_reply(_parse(proc.read(self.timeout)), seq)
         except PortFailure:
             proc.kill()
@@ -223,6 +285,7 @@ class ProcessPort:
             raise
 
     def close(self) -> None:
+        self._failed_start = None
         proc, self._proc = self._proc, None
         if proc is None:
             return
@@ -234,19 +297,25 @@ class ProcessPort:
 
 
 class OneshotPort:
-    """``--oneshot``: the command runs once per case, one request on stdin, one reply line."""
+    """``--oneshot``: the command runs once per case. The runner writes one run request,
+    closes the port's standard input and reads one reply line. With no ready message, the
+    port counts as offering every op and only the ``bytes`` measure."""
 
     def __init__(self, command: str, timeout: float, cwd: str | None = None) -> None:
-        self.argv = shlex.split(command)
+        self.argv = command_argv(command, cwd)
         self.timeout = timeout
         self.cwd = cwd
-        self.implementation: dict[str, Any] = {"name": self.argv[0] if self.argv else "?"}
-        self.ops: tuple[str, ...] = ("flatten", "unflatten", "pick")
+        self.implementation: dict[str, Any] = {"name": self.argv[0]}
+        self.ops: tuple[str, ...] = OPS
+        self.measures: tuple[str, ...] = DEFAULT_MEASURES
+
+    def open(self) -> None:
+        pass
 
     def run(self, seq: int, op: str, input: Any, options: dict[str, Any]) -> Any:
         proc = _Process(self.argv, self.cwd)
         try:
-            proc.send(_request(seq, op, input, options), self.timeout, close=True)
+            proc.send(request(seq, op, input, options), self.timeout, close=True)
             return check_reply(_parse(proc.read(self.timeout)), seq)
         finally:
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -258,60 +327,18 @@ class OneshotPort:
 
 
 class ReferencePort:
-    """The reference implementation in-process, answering like a port would."""
+    """The reference implementation in-process, answering as the Python port does."""
 
     def __init__(self) -> None:
-        from importlib.metadata import PackageNotFoundError, version
+        self.implementation = reference.implementation("toon-picker (in-process reference)")
+        self.ops: tuple[str, ...] = OPS
+        self.measures: tuple[str, ...] = reference.measures()
 
-        from .. import SPEC_VERSION
-
-        try:
-            pkg = version("toon-picker")
-        except PackageNotFoundError:
-            pkg = "unknown"
-        self.implementation = {
-            "name": "toon-picker (in-process reference)",
-            "version": pkg,
-            "language": "python",
-            "spec": SPEC_VERSION,
-        }
-        self.ops: tuple[str, ...] = ("flatten", "unflatten", "pick")
+    def open(self) -> None:
+        pass
 
     def run(self, seq: int, op: str, input: Any, options: dict[str, Any]) -> Any:
-        return answer(seq, op, copy.deepcopy(input), options)
+        return reference.reply(seq, op, copy.deepcopy(input), options)
 
     def close(self) -> None:
         pass
-
-
-def answer(seq: Any, op: str, value: Any, options: dict[str, Any]) -> dict[str, Any]:
-    """The reference's protocol reply for one run request (shared with the Python port)."""
-    from .. import flatten, pick, unflatten
-    from .._errors import ToonPickerError
-
-    takes = {"flatten": ("dots",), "unflatten": (), "pick": _PICK_OPTIONS}
-    if op not in takes:
-        return {"seq": seq, "skipped": f"unknown op {op!r}"}
-    try:
-        unknown = sorted(set(options) - set(takes[op]))
-        if unknown:
-            raise ValueError(f"{op} takes no option {unknown[0]!r}")
-        if op == "flatten":
-            return {"seq": seq, "ok": flatten(value, **options)}
-        if op == "unflatten":
-            return {"seq": seq, "ok": unflatten(value)}
-        kwargs = dict(options)
-        if isinstance(kwargs.get("candidates"), list):
-            kwargs["candidates"] = tuple(kwargs["candidates"])
-        result = pick(value, **kwargs)
-        return {
-            "seq": seq,
-            "ok": {"strategy": result.strategy, "text": result.text, "sizes": result.sizes},
-        }
-    except ToonPickerError as exc:
-        return {"seq": seq, "error": {"kind": exc.reason, "message": str(exc)}}
-    except ValueError as exc:  # bad options: a usage error (spec 7.5)
-        return {"seq": seq, "error": {"kind": "invalid-options", "message": str(exc)}}
-
-
-_PICK_OPTIONS = ("candidates", "min_saving", "measure", "dots", "verify")

@@ -1,11 +1,11 @@
 """Run corpus cases against a port and tally the outcomes.
 
 Statuses: ``pass``; ``fail`` (a wrong answer); ``port-failure`` (timeout, crash, garbage,
-protocol error); ``skip`` (not selected by level or --skip, op not offered, or the port
-answered ``skipped``); ``known-failure`` (failed and listed in --known-failures);
-``unexpected-pass`` (listed there but passed: the list is stale, counted as failed).
-The summary counts pass as passed, fail/port-failure/unexpected-pass as failed and
-skip/known-failure as skipped.
+protocol error); ``skip`` (not selected by level or --skip, op not offered, a token
+measure the port does not declare, or the port answered ``skipped``); ``known-failure``
+(failed and listed in --known-failures); ``unexpected-pass`` (listed there but passed:
+the list is stale, counted as failed). The summary counts pass as passed,
+fail/port-failure/unexpected-pass as failed and skip/known-failure as skipped.
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._measures import TOKEN_MEASURES
 from ._compare import abridge, same_pick, same_value
-from ._corpus import OPS, Case
-from ._port import PortFailure, Runner
+from ._corpus import Case
+from ._port import Port, PortFailure
+from ._protocol import OPS
 
 __all__ = ["MAX_CONSECUTIVE_PORT_FAILURES", "Outcome", "Report", "run_cases", "select"]
 
@@ -33,6 +35,8 @@ class Outcome:
     status: str
     detail: str = ""
     actual: str | None = None
+    missing_measure: str | None = None
+    """Set when the case was skipped because the port does not declare its measure."""
 
     @property
     def counted(self) -> str:
@@ -57,6 +61,14 @@ class Report:
     def must_failed(self) -> bool:
         return any(o.counted == "failed" and o.case.level == "must" for o in self.outcomes)
 
+    def skipped_for_measures(self) -> dict[str, int]:
+        """Cases skipped because the port does not declare their measure, per measure."""
+        out: dict[str, int] = {}
+        for o in self.outcomes:
+            if o.missing_measure is not None:
+                out[o.missing_measure] = out.get(o.missing_measure, 0) + 1
+        return out
+
     def summary(self, op: str | None = None) -> str:
         c = self.counts(op)
         return f"{c['passed']} passed, {c['failed']} failed, {c['skipped']} skipped"
@@ -67,6 +79,7 @@ class Report:
             "summary": self.counts(),
             "by_op": {op: self.counts(op) for op in OPS},
             "must_failed": self.must_failed,
+            "skipped_for_measures": self.skipped_for_measures(),
             "cases": [
                 {
                     "id": o.case.id,
@@ -93,6 +106,14 @@ def select(cases: Sequence[Case], run: Sequence[str] = ()) -> list[Case]:
 
 def expected_text(case: Case) -> str:
     return f"error {case.error}" if case.error is not None else abridge(case.ok)
+
+
+def _missing_measure(case: Case, port: Port) -> str | None:
+    """The case's token measure when the port did not declare it (it is skipped)."""
+    measure = case.options.get("measure")
+    if measure in TOKEN_MEASURES and measure not in port.measures:
+        return str(measure)
+    return None
 
 
 def judge(case: Case, reply: dict[str, Any]) -> Outcome:
@@ -127,7 +148,7 @@ def judge(case: Case, reply: dict[str, Any]) -> Outcome:
 
 
 def run_cases(
-    port: Runner,
+    port: Port,
     cases: Sequence[Case],
     *,
     level: str = "must",
@@ -136,6 +157,7 @@ def run_cases(
     on_outcome: Callable[[Outcome], None] | None = None,
 ) -> Report:
     """Run ``cases`` in order through ``port``; never raises for a misbehaving port."""
+    port.open()  # the ready message says which ops and measures the port offers
     report = Report(port.implementation)
     consecutive = 0
     gave_up = ""
@@ -148,6 +170,13 @@ def run_cases(
             outcome = Outcome(case, "port-failure", gave_up)
         elif case.op not in port.ops:
             outcome = Outcome(case, "skip", f"the port does not offer {case.op}")
+        elif (measure := _missing_measure(case, port)) is not None:
+            outcome = Outcome(
+                case,
+                "skip",
+                f"the port does not declare the measure {measure} (ready message: measures)",
+                missing_measure=measure,
+            )
         else:
             try:
                 outcome = judge(case, port.run(seq, case.op, case.input, case.options))

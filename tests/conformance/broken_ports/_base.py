@@ -7,12 +7,12 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from toon_picker.conformance._port import answer
+from toon_picker.conformance import OPS, reference
 
 READY = {
     "ready": True,
     "protocol": 1,
-    "ops": ["flatten", "unflatten", "pick"],
+    "ops": list(OPS),
     "implementation": {"name": "broken", "version": "0", "language": "python"},
 }
 
@@ -37,4 +37,4 @@ def serve(on_run: Callable[[int, dict[str, Any]], None]) -> None:
 
 
 def correct(msg: dict[str, Any]) -> dict[str, Any]:
-    return answer(msg["seq"], msg["op"], msg["input"], msg.get("options") or {})
+    return reference.reply(msg["seq"], msg["op"], msg["input"], msg.get("options") or {})

@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 
 from .flatteners import Bugs, make_flatten
 
+pytestmark = pytest.mark.slow  # a derandomized search per mutant, nightly-sized
+
 Check = Callable[[Callable[[Any], Any], Any], None]
 
 PROPERTIES: dict[str, tuple[Check, st.SearchStrategy[Any]]] = {
