@@ -17,7 +17,7 @@ def add_measure_option(parser: argparse.ArgumentParser) -> None:
         choices=MEASURES,
         default="bytes",
         help="size candidates in UTF-8 bytes (default) or in tokens of a tiktoken encoding "
-        "(needs pip install 'toon-picker[tokens]')",
+        "(needs the extra toon-picker[tokens])",
     )
 
 

@@ -166,7 +166,7 @@ def _chart(report: Measurements, path: str) -> int:
 
         write_chart(report, path)
     except ImportError:
-        _say("--chart needs matplotlib (pip install 'toon-picker[chart]')")
+        _say("--chart needs matplotlib: install the extra toon-picker[chart]")
         return 2
     except (OSError, ValueError) as exc:  # unwritable path, or a suffix matplotlib lacks
         _say(f"cannot write chart {path}: {str(exc).splitlines()[0] if str(exc) else exc!r}")

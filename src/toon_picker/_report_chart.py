@@ -5,7 +5,7 @@ JSON itself is the dashed 100% line, not a bar: a bar that is 100% everywhere te
 nothing. What varies is shown: each candidate against JSON, the pick (at most 100% in its
 own measure, possibly above it in the other one: a regression), and the baseline when it
 is not compact JSON (what the user ships today, usually above 100%).
-Needs matplotlib (``pip install 'toon-picker[chart]'``).
+Needs matplotlib (the extra ``toon-picker[chart]``).
 """
 
 from __future__ import annotations

@@ -23,7 +23,8 @@ try:
     from mcp.types import CallToolResult, TextContent
 except ImportError as _exc:  # pragma: no cover - exercised by a subprocess test
     raise ImportError(
-        'toon_picker.mcp needs the MCP Python SDK: pip install "toon-picker[mcp]"'
+        "toon_picker.mcp needs the MCP Python SDK: install the extra toon-picker[mcp]"
+        " (mcp>=1.23,<3)"
     ) from _exc
 
 from pydantic import BaseModel

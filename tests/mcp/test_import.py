@@ -47,4 +47,4 @@ def test_missing_sdk_gives_an_install_hint() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("ImportError ")
-    assert 'pip install "toon-picker[mcp]"' in done.stdout
+    assert "install the extra toon-picker[mcp]" in done.stdout

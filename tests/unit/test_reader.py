@@ -96,16 +96,14 @@ def test_usage_errors_from_the_library_are_one_line(
 ) -> None:
     from toon_picker import _measures
 
+    why = "needs a tokenizer: install the extra toon-picker[tokens]"
+
     def missing(measure: str) -> None:
-        raise ValueError(
-            f"measure {measure!r} needs a tokenizer: pip install 'toon-picker[tokens]'"
-        )
+        raise ValueError(f"measure {measure!r} {why}")
 
     monkeypatch.setattr(_measures, "_token_counter", missing)
     source = tmp_path / "v.json"
     source.write_text("[1]", encoding="utf-8")
     assert main(["pick", "--measure", "o200k_base", str(source)]) == 2
     err = capsys.readouterr().err
-    assert err == (
-        "toon-picker: measure 'o200k_base' needs a tokenizer: pip install 'toon-picker[tokens]'\n"
-    )
+    assert err == f"toon-picker: measure 'o200k_base' {why}\n"
