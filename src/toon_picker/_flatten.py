@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ._errors import Faults, FlattenError, format_path
-from ._fast import check_and_flatten
 from ._payload import MAX_DEPTH, Checked, Default, JSONValue, _Link, _parts, check
+from ._twin import check_and_flatten
 
 __all__ = ["flatten", "flatten_checked", "normalise_keys"]
 

@@ -3,7 +3,8 @@
 ``json.dumps`` differs from ``JSON.stringify`` on float notation, ``-0.0`` and lone
 surrogates; those differences flip the picker on near-ties, so they are not cosmetic.
 The C encoder is used whenever the model check saw none of them; otherwise a small
-iterative writer produces the text.
+iterative writer produces the text. orjson (the ``[fast]`` extra) writes it instead where
+it provably gives the same bytes (``_orjson_writes``; tests/unit/test_orjson_gate.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from decimal import Decimal
 from json.encoder import encode_basestring
 from typing import Any
 
+from . import _twin
 from ._numbers import int_digits
 from ._payload import Checked, Default, check, float_is_plain
 
@@ -65,8 +67,37 @@ def format_number(x: int | float) -> str:
     return sign + text
 
 
-def encode(checked: Checked) -> str:
-    """The JSON candidate of an already checked payload."""
+# orjson refuses 255 nested containers; a payload of depth d has at most d + 1.
+_ORJSON_MAX_DEPTH = 253
+
+
+def _orjson_writes(checked: Checked) -> bool:
+    """True when ``orjson.dumps`` writes JSON.stringify's bytes for this payload.
+
+    orjson escapes strings as JSON.stringify does (only ``"``, ``\\`` and U+0000-U+001F,
+    with the same short escapes and lowercase ``\\u00xx``; U+2028, U+2029, U+007F, ``/``
+    and all other characters raw) and writes every float but two kinds as ECMAScript
+    does. It differs on integral floats (``1.0``, ``-0.0``, ``1e+16``) and on floats in
+    [1e-6, 1e-5) (``5.98e-6`` for ``0.00000598``), and it raises on lone surrogates, on
+    ints outside [-2**63, 2**64) and beyond 254 nested containers. Every float that is
+    not plain is in ``ecma_floats``, so those sets decide.
+    """
+    return (
+        checked.depth <= _ORJSON_MAX_DEPTH
+        and not checked.lone_surrogates
+        and not checked.big_ints
+        and not any(x.is_integer() or 1e-6 <= abs(x) < 1e-5 for x in checked.ecma_floats)
+    )
+
+
+def encode(checked: Checked, *, exact: bool = False) -> str:
+    """The JSON candidate of an already checked payload.
+
+    ``exact``: the value holds exact built-in types only (the compiled twin checked it),
+    so orjson may write it; a subclass might make orjson and the writers here disagree.
+    """
+    if exact and _twin.orjson_dumps is not None and _orjson_writes(checked):
+        return _twin.orjson_dumps(checked.value).decode("utf-8")
     if checked.depth >= _RECURSION_MAX_DEPTH:
         return _write(checked.value)
     if checked.plain:
@@ -110,7 +141,8 @@ def _recursive(value: Any, string: Callable[[str], str]) -> str:
 
 def dumps(value: Any, default: Default | None = None) -> str:
     """``JSON.stringify(value)`` as text; raises PayloadError for a non-JSON value."""
-    return encode(check(value, default))
+    twin = _twin.check(value)
+    return encode(twin or check(value, default), exact=twin is not None)
 
 
 _CLOSE_OBJECT = object()

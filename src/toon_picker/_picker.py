@@ -11,10 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast, get_args
 
-from . import _backends, _json
+from . import _backends, _json, _twin
 from ._backends import Encoder
 from ._errors import DropReason, FlattenError
-from ._fast import check_and_flatten
 from ._flatten import flatten_checked
 from ._payload import MAX_DEPTH, Checked, Default, JSONValue, check
 
@@ -122,16 +121,17 @@ def _candidates(
 ) -> Candidates:
     names = _candidate_list(candidates)
     encode = _backends.encoder(backend)
+    # The compiled twin checks (and flattens) a plain payload in one pass; anything else,
+    # and every error, takes the reference path.
     flat: JSONValue | None = None
-    fast = check_and_flatten(value) if "toon-flatten" in names else None
-    if fast is not None:
-        # One pass did the model check and flatten of a plain payload; the rest (and
-        # every error) takes the reference path.
-        checked, flat = fast
+    twin: Checked | None
+    if "toon-flatten" in names:
+        twin, flat = _twin.check_and_flatten(value) or (None, None)
     else:
-        checked = check(value, default)
+        twin = _twin.check(value)
+    checked = twin or check(value, default)
 
-    json_text = _json.encode(checked)
+    json_text = _json.encode(checked, exact=twin is not None)
     texts: dict[str, str] = {"json": json_text}
     sizes: dict[str, int] = {"json": _size(json_text)}
     dropped: dict[str, DropReason] = {}
@@ -190,4 +190,5 @@ def _toon_candidate(
 
 
 def _size(text: str) -> int:
-    return len(text.encode("utf-8"))
+    # isascii() reads a flag of the str object: no copy for the common ASCII text.
+    return len(text) if text.isascii() else len(text.encode("utf-8"))

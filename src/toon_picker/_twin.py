@@ -1,0 +1,79 @@
+"""The compiled twin of the hot path, when it is built and not switched off.
+
+``_payload.check`` and ``_flatten.flatten_checked`` are the one definition of the data
+model and of flatten. ``_speedups`` (C, optional at build time) repeats them for plain
+payloads in one pass and hands every other payload back (None here), so the reference
+path decides, and reports every error, for anything unusual. This is the pattern of
+CPython's ``json`` (``c_make_encoder or py_make_encoder``) and msgpack's fallback:
+``TOON_PICKER_PUREPYTHON=1`` in the environment forces pure Python, as
+``MSGPACK_PUREPYTHON`` does, and so does a build without a C compiler.
+
+When the twin answers, the payload holds exact built-in types only, so orjson (the
+``[fast]`` extra) may write the JSON candidate where it provably gives JSON.stringify's
+bytes (``_json.encode``); in pure Python it is not used either.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, Literal
+
+from ._payload import MAX_DEPTH, Checked, JSONValue
+
+__all__ = ["IMPLEMENTATION", "REASON", "check", "check_and_flatten", "orjson_dumps"]
+
+ENV_VAR = "TOON_PICKER_PUREPYTHON"
+
+_speedups: Any = None
+orjson_dumps: Callable[[Any], bytes] | None = None
+REASON: str
+"""Why the implementation is what it is, for ``toon_picker.about()``."""
+
+if os.environ.get(ENV_VAR, "") not in ("", "0"):
+    REASON = f"{ENV_VAR} is set"
+else:
+    try:
+        from . import _speedups  # type: ignore[attr-defined, no-redef]
+    except ImportError:
+        REASON = "the compiled twin was not built (no C compiler at install time?)"
+    else:
+        if _speedups.MAX_DEPTH != MAX_DEPTH:  # a stale build: do not trust it
+            _speedups = None
+            REASON = "the compiled twin is out of date (reinstall toon-picker)"
+        else:
+            REASON = "toon_picker._speedups"
+            try:
+                import orjson
+            except ImportError:
+                pass
+            else:
+                orjson_dumps = orjson.dumps
+                REASON += f", orjson {orjson.__version__} for JSON text"
+
+IMPLEMENTATION: Literal["compiled", "python"] = "python" if _speedups is None else "compiled"
+"""``"compiled"`` when the C twin serves plain payloads, ``"python"`` otherwise."""
+
+
+def check(value: Any) -> Checked | None:
+    """``_payload.check(value)`` of a plain payload, or None: take the reference path."""
+    if _speedups is None:
+        return None
+    got = _speedups.check(value, False, False)
+    if got is None:
+        return None
+    depth, ecma_floats, big_ints, _ = got
+    return Checked(value, depth, None, ecma_floats, False, big_ints)
+
+
+def check_and_flatten(value: Any, *, refuse_dots: bool = False) -> tuple[Checked, JSONValue] | None:
+    """``(check(value), flatten_checked(...))`` of a plain payload in one pass, or None:
+    take the reference path (which then reports depth-exceeded, key-collision, or, with
+    ``refuse_dots``, dotted-name at any member name holding a dot)."""
+    if _speedups is None:
+        return None
+    got = _speedups.check(value, True, refuse_dots)
+    if got is None:
+        return None
+    depth, ecma_floats, big_ints, flat = got
+    return Checked(value, depth, None, ecma_floats, False, big_ints), flat
