@@ -48,19 +48,15 @@ def _risky_digits(text: str) -> bool:
     return len(digits.replace(".", "").lstrip("0").partition("e")[0]) >= 16
 
 
+# A quoted TOON string, escapes included. Outside strings a TOON line holds no quote and
+# no backslash (both force quoting), so this regex finds every string of a line.
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
 def _in_string(line: str) -> bool:
-    """True when the end of ``line`` (a line's start) lies inside a quoted string."""
-    inside = False
-    i = 0
-    while i < len(line):
-        char = line[i]
-        if inside and char == "\\":
-            i += 2
-            continue
-        if char == '"':
-            inside = not inside
-        i += 1
-    return inside
+    """True when the end of ``line`` (a line's start) lies inside a quoted string: a quote
+    is left once the complete strings are removed."""
+    return '"' in line and '"' in _STRING.sub("", line)
 
 
 def _is_value(text: str, start: int, end: int) -> bool:
@@ -84,11 +80,15 @@ def _repair(text: str) -> str | None:
     done = pos = 0
     tiny, long = text.find(_TINY), zeros.find(_LONG_RUN)
     while tiny >= 0 or long >= 0:
-        start = end = tiny if long < 0 or 0 <= tiny < long else long
-        while start > 0 and zeros[start - 1] == "0":
-            start -= 1
-        while end < len(text) and zeros[end] == "0":
-            end += 1
+        hit = tiny if long < 0 or 0 <= tiny < long else long
+        # The run of digits and points around the hit (a run never spans lines).
+        line_start = text.rfind("\n", 0, hit) + 1
+        line_end = text.find("\n", hit)
+        if line_end < 0:
+            line_end = len(text)
+        start = line_start + len(zeros[line_start:hit].rstrip("0"))
+        after = zeros[hit:line_end]
+        end = hit + len(after) - len(after.lstrip("0"))
         pos = end
         # Search on only past the run (each search is linear in what it skips).
         if 0 <= tiny < pos:
@@ -106,7 +106,10 @@ def _repair(text: str) -> str | None:
             continue
         if token.count(".") != 1 or token.endswith(".") or not _risky_digits(token):
             continue
-        pieces += (text[done:start], toon_format_text(float(token)))
+        number = float(token)
+        if repr(number) == token and not number.is_integer():
+            continue  # the shortest digits in plain notation: the reference's text too
+        pieces += (text[done:start], toon_format_text(number))
         done = end
     pieces.append(text[done:])
     return "".join(pieces)
@@ -143,6 +146,13 @@ def _guarded(fast: Callable[[Any], str]) -> Encoder:
         # The reference's own value fix first: after it, toon-format's text of any number
         # left in the value is the reference's text.
         value = ecma_whole_floats(value, ecma_floats)
+        if type(value) is str and value.startswith("\ufeff"):
+            # A root string led by U+FEFF: the reference quotes it, the fast encoders do
+            # not, and both official decoders drop a leading U+FEFF as a byte order mark
+            # ("\ufeff1" would read as the number 1). No other text differs this way
+            # (a differential search over every Unicode space, control and format
+            # character in roots, names, items and cells; docs/backends.md).
+            return toon_format_text(value)
         try:
             text = fast(value)
         except Exception:  # the reference decides: it raises too, or it encodes

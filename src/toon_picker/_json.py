@@ -72,7 +72,8 @@ _ORJSON_MAX_DEPTH = 253
 
 
 def _orjson_writes(checked: Checked) -> bool:
-    """True when ``orjson.dumps`` writes JSON.stringify's bytes for this payload.
+    """True when ``orjson.dumps`` writes JSON.stringify's bytes for this payload, once its
+    floats in [1e-6, 1e-5) are respelled (``_orjson_text``).
 
     orjson escapes strings as JSON.stringify does (only ``"``, ``\\`` and U+0000-U+001F,
     with the same short escapes and lowercase ``\\u00xx``; U+2028, U+2029, U+007F, ``/``
@@ -86,8 +87,44 @@ def _orjson_writes(checked: Checked) -> bool:
         checked.depth <= _ORJSON_MAX_DEPTH
         and not checked.lone_surrogates
         and not checked.big_ints
-        and not any(x.is_integer() or 1e-6 <= abs(x) < 1e-5 for x in checked.ecma_floats)
+        and not any(x.is_integer() for x in checked.ecma_floats)
     )
+
+
+def _orjson_text(checked: Checked, dumps: Callable[[Any], bytes]) -> str | None:
+    """orjson's text with each float in [1e-6, 1e-5) respelled; None when that cannot be
+    done by counting quotes (the text holds a backslash).
+
+    orjson writes such a float ``x`` as the token ``dumps(x)`` (``3.47e-6``), a text no
+    other value has. Outside strings, where it stands between separators, it is ``x``;
+    inside a string (an odd number of quotes before it, when no quote is escaped) it is
+    string content and stays.
+    """
+    data = dumps(checked.value)
+    tiny = [x for x in checked.ecma_floats if 1e-6 <= abs(x) < 1e-5]
+    if not tiny:
+        return data.decode("utf-8")
+    if b"\\" in data:
+        return None
+    found: list[tuple[int, int, bytes]] = []
+    for x in tiny:
+        token = dumps(x)
+        pos = data.find(token)
+        while pos >= 0:
+            end = pos + len(token)
+            if (pos == 0 or data[pos - 1] in b":,[") and (end == len(data) or data[end] in b",]}"):
+                found.append((pos, end, format_number(x).encode()))
+            pos = data.find(token, end)
+    pieces: list[bytes] = []
+    done = counted = quotes = 0  # copied up to done; quotes counted up to counted
+    for pos, end, text in sorted(found):
+        quotes += data.count(b'"', counted, pos)
+        counted = pos
+        if quotes % 2 == 0:  # not inside a string (a number token holds no quote)
+            pieces += (data[done:pos], text)
+            done = end
+    pieces.append(data[done:])
+    return b"".join(pieces).decode("utf-8")
 
 
 def encode(checked: Checked, *, exact: bool = False) -> str:
@@ -96,8 +133,11 @@ def encode(checked: Checked, *, exact: bool = False) -> str:
     ``exact``: the value holds exact built-in types only (the compiled twin checked it),
     so orjson may write it; a subclass might make orjson and the writers here disagree.
     """
-    if exact and _twin.orjson_dumps is not None and _orjson_writes(checked):
-        return _twin.orjson_dumps(checked.value).decode("utf-8")
+    dumps = _twin.orjson_dumps
+    if exact and dumps is not None and _orjson_writes(checked):
+        text = _orjson_text(checked, dumps)
+        if text is not None:
+            return text
     if checked.depth >= _RECURSION_MAX_DEPTH:
         return _write(checked.value)
     if checked.plain:
