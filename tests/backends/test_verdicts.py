@@ -204,3 +204,12 @@ def test_marker_characters_in_the_payload_go_to_the_reference() -> None:
     floats = check(value).ecma_floats
     assert _backends._FACTORIES["toons"]()(value, floats) == REFERENCE(value, floats)
     assert REFERENCE(value, floats) == "s: \ue0000\ue001\nv: 1e-8"
+
+
+def test_auto_is_the_fastest_offered_backend() -> None:
+    assert set(_backends._BY_SPEED) == set(_backends._FACTORIES)
+    fastest = _backends.fastest()
+    assert fastest in _backends.available()
+    assert fastest == ("toons" if "toons" in INSTALLED else "toon-format")
+    value = [{"a": 1, "b": {"c": 1e-7}}, {"a": 2, "b": {"c": 2.5}}]
+    assert pick(value, backend="auto") == pick(value, backend=fastest) == pick(value)
