@@ -36,20 +36,19 @@ else:
     try:
         from . import _speedups  # type: ignore[attr-defined, no-redef]
     except ImportError:
-        REASON = "the compiled twin was not built (no C compiler at install time?)"
+        REASON = "toon_picker._speedups is not built: no C compiler at install time?"
     else:
         if _speedups.MAX_DEPTH != MAX_DEPTH:  # a stale build: do not trust it
             _speedups = None
-            REASON = "the compiled twin is out of date (reinstall toon-picker)"
+            REASON = "toon_picker._speedups is out of date: reinstall toon-picker"
         else:
-            REASON = "toon_picker._speedups"
             try:
                 import orjson
             except ImportError:
-                pass
+                REASON = "toon_picker._speedups; JSON text by json.dumps (no orjson)"
             else:
                 orjson_dumps = orjson.dumps
-                REASON += f", orjson {orjson.__version__} for JSON text"
+                REASON = f"toon_picker._speedups; JSON text by orjson {orjson.__version__}"
 
 IMPLEMENTATION: Literal["compiled", "python"] = "python" if _speedups is None else "compiled"
 """``"compiled"`` when the C twin serves plain payloads, ``"python"`` otherwise."""
