@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from json.encoder import encode_basestring
 from typing import Any
@@ -91,35 +91,42 @@ def _orjson_writes(checked: Checked) -> bool:
     )
 
 
-def _orjson_text(checked: Checked, dumps: Callable[[Any], bytes]) -> str | None:
+def _orjson_text(
+    checked: Checked, dumps: Callable[[Any], bytes], counts: Mapping[float, int] | None = None
+) -> str | None:
     """orjson's text with each float in [1e-6, 1e-5) respelled; None when that cannot be
-    done by counting quotes (the text holds a backslash).
+    done. ``counts``: how often each of ``checked.ecma_floats`` occurs, when known.
 
     orjson writes such a float ``x`` as the token ``dumps(x)`` (``3.47e-6``), a text no
-    other value has. Outside strings, where it stands between separators, it is ``x``;
-    inside a string (an odd number of quotes before it, when no quote is escaped) it is
-    string content and stays.
+    other value has, between separators (``:,[`` before, ``,]}`` after). So each place
+    the token stands so is ``x`` or lies inside a string. When there are exactly as many
+    such places as ``x`` occurs, none is in a string. Otherwise quotes are counted (an
+    odd number before it: in a string), which needs a text without escaped quotes.
     """
     data = dumps(checked.value)
     tiny = [x for x in checked.ecma_floats if 1e-6 <= abs(x) < 1e-5]
     if not tiny:
         return data.decode("utf-8")
-    if b"\\" in data:
-        return None
     found: list[tuple[int, int, bytes]] = []
+    all_values = counts is not None
     for x in tiny:
-        token = dumps(x)
+        token, places = dumps(x), 0
         pos = data.find(token)
         while pos >= 0:
             end = pos + len(token)
             if (pos == 0 or data[pos - 1] in b":,[") and (end == len(data) or data[end] in b",]}"):
                 found.append((pos, end, format_number(x).encode()))
+                places += 1
             pos = data.find(token, end)
+        all_values = all_values and counts is not None and places == counts[x]
+    if not all_values and b"\\" in data:
+        return None
     pieces: list[bytes] = []
     done = counted = quotes = 0  # copied up to done; quotes counted up to counted
     for pos, end, text in sorted(found):
-        quotes += data.count(b'"', counted, pos)
-        counted = pos
+        if not all_values:
+            quotes += data.count(b'"', counted, pos)
+            counted = pos
         if quotes % 2 == 0:  # not inside a string (a number token holds no quote)
             pieces += (data[done:pos], text)
             done = end
@@ -127,15 +134,15 @@ def _orjson_text(checked: Checked, dumps: Callable[[Any], bytes]) -> str | None:
     return b"".join(pieces).decode("utf-8")
 
 
-def encode(checked: Checked, *, exact: bool = False) -> str:
+def encode(checked: Checked) -> str:
     """The JSON candidate of an already checked payload.
 
-    ``exact``: the value holds exact built-in types only (the compiled twin checked it),
-    so orjson may write it; a subclass might make orjson and the writers here disagree.
+    orjson writes it when the compiled twin checked the payload (a ``TwinChecked``: only
+    exact built-in types, which orjson reads as the writers here do) and ``_orjson_writes``.
     """
     dumps = _twin.orjson_dumps
-    if exact and dumps is not None and _orjson_writes(checked):
-        text = _orjson_text(checked, dumps)
+    if dumps is not None and isinstance(checked, _twin.TwinChecked) and _orjson_writes(checked):
+        text = _orjson_text(checked, dumps, checked.float_counts)
         if text is not None:
             return text
     if checked.depth >= _RECURSION_MAX_DEPTH:
@@ -181,8 +188,7 @@ def _recursive(value: Any, string: Callable[[str], str]) -> str:
 
 def dumps(value: Any, default: Default | None = None) -> str:
     """``JSON.stringify(value)`` as text; raises PayloadError for a non-JSON value."""
-    twin = _twin.check(value)
-    return encode(twin or check(value, default), exact=twin is not None)
+    return encode(_twin.check(value) or check(value, default))
 
 
 _CLOSE_OBJECT = object()

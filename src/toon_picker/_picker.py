@@ -131,7 +131,7 @@ def _candidates(
         twin = _twin.check(value)
     checked = twin or check(value, default)
 
-    json_text = _json.encode(checked, exact=twin is not None)
+    json_text = _json.encode(checked)
     texts: dict[str, str] = {"json": json_text}
     sizes: dict[str, int] = {"json": _size(json_text)}
     dropped: dict[str, DropReason] = {}

@@ -21,6 +21,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#include <string.h>
 
 /* Must equal _payload.MAX_DEPTH; _twin.py refuses the module when it does not. */
 #define MAX_DEPTH 20
@@ -31,12 +32,15 @@
 #define ERROR (-1)
 
 typedef struct {
-    PyObject *ecma_floats; /* set of the floats whose text is not repr's (float_is_plain) */
+    PyObject *ecma_floats; /* each float whose text is not repr's (float_is_plain) -> how
+                              often it occurs (the JSON writer uses the counts) */
     int big_ints;          /* an int outside [-2**63, 2**64) was seen */
     int depth;             /* depth of the deepest value so far (the root is 0) */
     int refuse_dots;       /* hand back at any member name holding "." */
-    PyObject *joined;      /* prefix -> {key: prefix + key}: one string per flat name */
-    PyObject *dotted;      /* flat name -> flat name + ".": the prefix of its members */
+    Py_ssize_t last_size;  /* members of the last flat object made: the next one's size */
+    PyObject *root;        /* the level of the root object and of rows of the root list */
+    PyObject *levels;      /* flat name of an object -> the level of its members */
+    PyObject *rows;        /* flat name of a list -> the level of its rows */
     PyObject *dot;         /* the string "." */
     PyObject *underscore;  /* the string "_" */
 } Walk;
@@ -62,6 +66,15 @@ has_surrogate(PyObject *s)
                 return 1;
     }
     return 0;
+}
+
+/* True when a str (without surrogates) holds ".". */
+static int
+has_dot(PyObject *s)
+{
+    if (PyUnicode_KIND(s) == PyUnicode_1BYTE_KIND)
+        return memchr(PyUnicode_DATA(s), '.', PyUnicode_GET_LENGTH(s)) != NULL;
+    return PyUnicode_FindChar(s, '.', 0, PyUnicode_GET_LENGTH(s), 1) >= 0;
 }
 
 /* A value that is not a container: note what _payload.check notes, or hand back. */
@@ -100,9 +113,17 @@ leaf(Walk *w, PyObject *o)
         if (!isfinite(x))
             return HAND_BACK; /* the reference names it: not a JSON number */
         /* float_is_plain: 1e-4 <= |x| < 1e16 and not integral */
-        if (!(a >= 1e-4 && a < 1e16 && floor(x) != x))
-            if (PySet_Add(w->ecma_floats, o) < 0)
+        if (!(a >= 1e-4 && a < 1e16 && floor(x) != x)) {
+            PyObject *seen = PyDict_GetItemWithError(w->ecma_floats, o), *count;
+            if (seen == NULL && PyErr_Occurred())
                 return ERROR;
+            count = PyLong_FromSsize_t(seen ? PyLong_AsSsize_t(seen) + 1 : 1);
+            if (count == NULL || PyDict_SetItem(w->ecma_floats, o, count) < 0) {
+                Py_XDECREF(count);
+                return ERROR;
+            }
+            Py_DECREF(count);
+        }
         return OK;
     }
     if (o == Py_None || o == Py_True || o == Py_False)
@@ -174,82 +195,123 @@ check_value(Walk *w, PyObject *o, int depth)
 
 /* ---- check and flatten ----------------------------------------------------------- */
 
-/* New reference to prefix + key, the same string object for every row that has it. */
+/* Flat names are made once per call, not once per row. A "level" describes the objects
+ * found at one place of the payload: a list of
+ *   [L_PREFIX] the prefix of their members' flat names, "P." for objects under the flat
+ *              name P, None where names stay as they are (the root, rows of a list);
+ *   [L_NAMES]  a dict: member name (normalised) -> flat name;
+ *   [L_MEMO_*] the i-th member seen first there: its name, flat name and the level of
+ *              its members (None until needed). Rows of a list mostly hold the same
+ *              names in the same order, so the i-th member is first compared by identity
+ *              (the memo holds a reference, so an equal pointer is the same string).
+ * Levels are only a cache: a level is defined by its prefix alone. */
+enum { L_PREFIX, L_NAMES, L_MEMO_NAME, L_MEMO_FULL, L_MEMO_LEVEL, L_SIZE };
+#define LEVEL(level, part) PyList_GET_ITEM((level), (part))
+
+/* New reference to a new level for the members named prefix + name (prefix may be NULL). */
 static PyObject *
-joined_name(Walk *w, PyObject *prefix, PyObject *key)
+new_level(PyObject *prefix)
 {
-    PyObject *level, *full;
-    if (prefix == NULL) {
-        Py_INCREF(key);
-        return key;
-    }
-    level = PyDict_GetItemWithError(w->joined, prefix);
-    if (level == NULL) {
-        if (PyErr_Occurred())
-            return NULL;
-        level = PyDict_New();
-        if (level == NULL || PyDict_SetItem(w->joined, prefix, level) < 0) {
-            Py_XDECREF(level);
+    PyObject *level = PyList_New(L_SIZE);
+    int i;
+    if (level == NULL)
+        return NULL;
+    PyList_SET_ITEM(level, L_PREFIX, Py_NewRef(prefix ? prefix : Py_None));
+    PyList_SET_ITEM(level, L_NAMES, PyDict_New());
+    for (i = L_MEMO_NAME; i < L_SIZE; i++)
+        PyList_SET_ITEM(level, i, PyList_New(0));
+    for (i = 0; i < L_SIZE; i++)
+        if (LEVEL(level, i) == NULL) {
+            Py_DECREF(level); /* list_dealloc skips the NULL items */
             return NULL;
         }
-        Py_DECREF(level); /* w->joined holds it */
-    }
-    full = PyDict_GetItemWithError(level, key);
-    if (full != NULL) {
-        Py_INCREF(full);
-        return full;
-    }
-    if (PyErr_Occurred())
-        return NULL;
-    full = PyUnicode_Concat(prefix, key);
-    if (full == NULL || PyDict_SetItem(level, key, full) < 0) {
-        Py_XDECREF(full);
-        return NULL;
-    }
-    return full;
+    return level;
 }
 
-/* Borrowed reference to full + ".", the prefix of the members of an object under full. */
+/* Borrowed reference to the level kept in `cache` under `full` (the flat name of an
+ * object, whose members are named full + "."; or of a list, whose rows keep names). */
 static PyObject *
-member_prefix(Walk *w, PyObject *full)
+cached_level(Walk *w, PyObject *cache, PyObject *full, int rows)
 {
-    PyObject *prefix = PyDict_GetItemWithError(w->dotted, full);
-    if (prefix != NULL || PyErr_Occurred())
-        return prefix;
-    prefix = PyUnicode_Concat(full, w->dot);
-    if (prefix == NULL || PyDict_SetItem(w->dotted, full, prefix) < 0) {
-        Py_XDECREF(prefix);
+    PyObject *level = PyDict_GetItemWithError(cache, full), *prefix = NULL;
+    if (level != NULL || PyErr_Occurred())
+        return level;
+    if (!rows && (prefix = PyUnicode_Concat(full, w->dot)) == NULL)
+        return NULL;
+    level = new_level(prefix);
+    Py_XDECREF(prefix);
+    if (level == NULL || PyDict_SetItem(cache, full, level) < 0) {
+        Py_XDECREF(level);
         return NULL;
     }
-    Py_DECREF(prefix); /* w->dotted holds it */
-    return prefix;
+    Py_DECREF(level); /* the cache holds it */
+    return level;
 }
 
-static int flat_value(Walk *w, PyObject *o, int depth, PyObject **out);
-
-/* _flatten._merge: write the members of `obj` (at `depth`) into `out` under `prefix`
- * (NULL for none). A name with a dot is renamed ("." -> "_"); two names of one object
- * that normalise alike are a key-collision, which the reference reports. */
+/* The flat name (*full, a new reference) of the i-th member, `name` normalised to `key`,
+ * of an object at `level`; and, when `members` is not NULL, the level of its own members
+ * (borrowed). */
 static int
-merge(Walk *w, PyObject *obj, PyObject *prefix, PyObject *out, int depth)
+name_at(Walk *w, PyObject *level, Py_ssize_t i, PyObject *name, PyObject *key,
+        PyObject **full, PyObject **members)
 {
-    Py_ssize_t pos = 0, size = PyDict_GET_SIZE(obj);
+    PyObject *memo_name = LEVEL(level, L_MEMO_NAME), *prefix = LEVEL(level, L_PREFIX);
+    int memo = i < PyList_GET_SIZE(memo_name) && PyList_GET_ITEM(memo_name, i) == name;
+    if (memo)
+        *full = Py_NewRef(PyList_GET_ITEM(LEVEL(level, L_MEMO_FULL), i));
+    else if (prefix == Py_None)
+        *full = Py_NewRef(key);
+    else {
+        PyObject *names = LEVEL(level, L_NAMES);
+        *full = PyDict_GetItemWithError(names, key);
+        if (*full != NULL)
+            Py_INCREF(*full);
+        else if (PyErr_Occurred() || (*full = PyUnicode_Concat(prefix, key)) == NULL ||
+                 PyDict_SetItem(names, key, *full) < 0)
+            goto error;
+    }
+    if (!memo && i == PyList_GET_SIZE(memo_name)) { /* the first object here sets the memo */
+        if (PyList_Append(memo_name, name) < 0 ||
+            PyList_Append(LEVEL(level, L_MEMO_FULL), *full) < 0 ||
+            PyList_Append(LEVEL(level, L_MEMO_LEVEL), Py_None) < 0)
+            goto error;
+        memo = 1;
+    }
+    if (members != NULL) {
+        PyObject *known = memo ? PyList_GET_ITEM(LEVEL(level, L_MEMO_LEVEL), i) : Py_None;
+        *members = known != Py_None ? known : cached_level(w, w->levels, *full, 0);
+        if (*members == NULL)
+            goto error;
+        if (memo && known == Py_None)
+            PyList_SetItem(LEVEL(level, L_MEMO_LEVEL), i, Py_NewRef(*members));
+    }
+    return OK;
+error:
+    Py_CLEAR(*full);
+    return ERROR;
+}
+
+static int flat_value(Walk *w, PyObject *o, int depth, PyObject *name, PyObject **out);
+
+/* _flatten._merge: write the members of `obj` (at `depth`) into `out`, named from
+ * `level`. A name with a dot is renamed ("." -> "_"); two names of one object that
+ * normalise alike are a key-collision, which the reference reports. */
+static int
+merge(Walk *w, PyObject *obj, PyObject *level, PyObject *out, int depth)
+{
+    Py_ssize_t pos = 0, i = 0, size = PyDict_GET_SIZE(obj);
     PyObject *name, *child, *renamed = NULL; /* renamed: normalised names of dotted ones */
     int r = deeper(w, depth);
-    while (r == OK && PyDict_Next(obj, &pos, &name, &child)) {
-        PyObject *key, *full = NULL, *flat = NULL;
+    for (; r == OK && PyDict_Next(obj, &pos, &name, &child); i++) {
+        PyObject *key = NULL, *full = NULL, *flat = NULL, *members = NULL;
+        int nested;
         Py_INCREF(name);
         Py_INCREF(child);
         if (!PyUnicode_CheckExact(name) || (r = leaf(w, name)) != OK) {
             r = r == ERROR ? ERROR : HAND_BACK;
             goto next;
         }
-        Py_ssize_t found = PyUnicode_FindChar(name, '.', 0, PyUnicode_GET_LENGTH(name), 1);
-        if (found == -2) {
-            r = ERROR;
-            goto next;
-        }
-        if (found >= 0) {
+        if (has_dot(name)) {
             if (w->refuse_dots) {
                 r = HAND_BACK; /* dotted-name */
                 goto next;
@@ -269,28 +331,24 @@ merge(Walk *w, PyObject *obj, PyObject *prefix, PyObject *out, int depth)
             if (clash == 0)
                 clash = PySet_Add(renamed, key);
             r = clash < 0 ? ERROR : clash > 0 ? HAND_BACK : OK;
-            if (r == OK)
-                full = joined_name(w, prefix, key);
-            Py_DECREF(key);
+            if (r != OK)
+                goto next;
         }
-        else
-            full = joined_name(w, prefix, name);
-        if (r != OK || full == NULL) {
-            r = r != OK ? r : ERROR;
+        nested = PyDict_CheckExact(child) && PyDict_GET_SIZE(child);
+        r = name_at(w, level, i, name, key ? key : name, &full, nested ? &members : NULL);
+        if (r != OK)
             goto next;
-        }
-        if (PyDict_CheckExact(child) && PyDict_GET_SIZE(child)) {
-            PyObject *inner = member_prefix(w, full);
-            r = inner == NULL ? ERROR : merge(w, child, inner, out, depth + 1);
-        }
+        if (nested)
+            r = merge(w, child, members, out, depth + 1);
         else {
-            r = flat_value(w, child, depth + 1, &flat);
+            r = flat_value(w, child, depth + 1, full, &flat);
             if (r == OK && PyDict_SetItem(out, full, flat) < 0)
                 r = ERROR;
         }
     next:
         Py_XDECREF(flat);
         Py_XDECREF(full);
+        Py_XDECREF(key);
         Py_DECREF(name);
         Py_DECREF(child);
         if (r == OK && PyDict_GET_SIZE(obj) != size)
@@ -302,45 +360,59 @@ merge(Walk *w, PyObject *obj, PyObject *prefix, PyObject *out, int depth)
 
 /* _flatten._flatten: *out receives a new reference to the flat form of `o` (at `depth`):
  * a new dict or list for containers (an empty object stays an empty object), `o`
- * itself for a leaf. */
+ * itself for a leaf. `name` is the flat name `o` stands under (NULL for the root): the
+ * rows of a list found there share a level. */
 static int
-flat_value(Walk *w, PyObject *o, int depth, PyObject **out)
+flat_value(Walk *w, PyObject *o, int depth, PyObject *name, PyObject **out)
 {
     int r = OK;
     *out = NULL;
     if (PyDict_CheckExact(o)) {
-        PyObject *flat = PyDict_New();
+        /* Rows of a list are mostly alike: sized as the last one, a row never grows. */
+        PyObject *flat = _PyDict_NewPresized(PyDict_GET_SIZE(o) ? w->last_size : 0);
         if (flat == NULL)
             return ERROR;
         if (PyDict_GET_SIZE(o))
-            r = merge(w, o, NULL, flat, depth);
+            r = merge(w, o, w->root, flat, depth);
         if (r != OK) {
             Py_DECREF(flat);
             return r;
         }
+        w->last_size = PyDict_GET_SIZE(flat);
         *out = flat;
         return OK;
     }
     if (PyList_CheckExact(o)) {
         Py_ssize_t i, size = PyList_GET_SIZE(o);
-        PyObject *flat;
+        PyObject *flat, *rows = NULL; /* the level of the rows, found at the first one */
         if (size && (r = deeper(w, depth)) != OK)
             return r;
         flat = PyList_New(size);
         if (flat == NULL)
             return ERROR;
         for (i = 0; r == OK && i < size; i++) {
-            PyObject *item, *made;
+            PyObject *item, *made = NULL;
             if (PyList_GET_SIZE(o) != size) {
                 r = HAND_BACK;
                 break;
             }
             item = PyList_GET_ITEM(o, i);
             Py_INCREF(item);
-            r = flat_value(w, item, depth + 1, &made);
+            if (PyDict_CheckExact(item) && PyDict_GET_SIZE(item)) {
+                if (rows == NULL)
+                    rows = name ? cached_level(w, w->rows, name, 1) : w->root;
+                made = rows ? _PyDict_NewPresized(w->last_size) : NULL;
+                r = made == NULL ? ERROR : merge(w, item, rows, made, depth + 1);
+                if (r == OK)
+                    w->last_size = PyDict_GET_SIZE(made);
+            }
+            else
+                r = flat_value(w, item, depth + 1, name, &made);
             Py_DECREF(item);
             if (r == OK)
                 PyList_SET_ITEM(flat, i, made); /* steals made */
+            else
+                Py_XDECREF(made);
         }
         if (r == OK && PyList_GET_SIZE(o) != size)
             r = HAND_BACK;
@@ -352,10 +424,8 @@ flat_value(Walk *w, PyObject *o, int depth, PyObject **out)
         return OK;
     }
     r = leaf(w, o);
-    if (r == OK) {
-        Py_INCREF(o);
-        *out = o;
-    }
+    if (r == OK)
+        *out = Py_NewRef(o);
     return r;
 }
 
@@ -363,6 +433,7 @@ flat_value(Walk *w, PyObject *o, int depth, PyObject **out)
 
 PyDoc_STRVAR(check_doc,
 "check(value, flatten, refuse_dots) -> (depth, ecma_floats, big_ints, flat) or None\n\n"
+"`ecma_floats` maps each float that is not plain to the number of times it occurs.\n"
 "The data-model check of a plain payload (and its dot-flattening when `flatten` is\n"
 "true; `flat` is None otherwise). None hands the payload back to the reference path:\n"
 "anything but exact built-in JSON types, a surrogate, a non-finite float, depth over\n"
@@ -373,7 +444,7 @@ static PyObject *
 speedups_check(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     Walk w = {0};
-    PyObject *flat = NULL, *floats = NULL, *result = NULL;
+    PyObject *flat = NULL, *result = NULL;
     int flatten, r;
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "check() takes 3 arguments");
@@ -382,31 +453,29 @@ speedups_check(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if ((flatten = PyObject_IsTrue(args[1])) < 0 ||
         (w.refuse_dots = PyObject_IsTrue(args[2])) < 0)
         return NULL;
-    w.ecma_floats = PySet_New(NULL);
-    w.joined = PyDict_New();
-    w.dotted = PyDict_New();
+    w.ecma_floats = PyDict_New();
+    w.root = new_level(NULL);
+    w.levels = PyDict_New();
+    w.rows = PyDict_New();
     w.dot = PyUnicode_FromString(".");
     w.underscore = PyUnicode_FromString("_");
-    if (!w.ecma_floats || !w.joined || !w.dotted || !w.dot || !w.underscore)
+    if (!w.ecma_floats || !w.root || !w.levels || !w.rows || !w.dot || !w.underscore)
         goto done;
-    r = flatten ? flat_value(&w, args[0], 0, &flat) : check_value(&w, args[0], 0);
+    r = flatten ? flat_value(&w, args[0], 0, NULL, &flat) : check_value(&w, args[0], 0);
     if (r == ERROR)
         goto done;
     if (r == HAND_BACK) {
         result = Py_NewRef(Py_None);
         goto done;
     }
-    floats = PyFrozenSet_New(w.ecma_floats);
-    if (floats == NULL)
-        goto done;
-    result = Py_BuildValue("(iOOO)", w.depth, floats, w.big_ints ? Py_True : Py_False,
+    result = Py_BuildValue("(iOOO)", w.depth, w.ecma_floats, w.big_ints ? Py_True : Py_False,
                            flat ? flat : Py_None);
 done:
     Py_XDECREF(flat);
-    Py_XDECREF(floats);
     Py_XDECREF(w.ecma_floats);
-    Py_XDECREF(w.joined);
-    Py_XDECREF(w.dotted);
+    Py_XDECREF(w.root);
+    Py_XDECREF(w.levels);
+    Py_XDECREF(w.rows);
     Py_XDECREF(w.dot);
     Py_XDECREF(w.underscore);
     return result;

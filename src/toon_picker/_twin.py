@@ -15,13 +15,23 @@ bytes (``_json.encode``); in pure Python it is not used either.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ._payload import MAX_DEPTH, Checked, JSONValue
 
-__all__ = ["IMPLEMENTATION", "REASON", "check", "check_and_flatten", "orjson_dumps"]
+__all__ = [
+    "IMPLEMENTATION",
+    "REASON",
+    "TwinChecked",
+    "check",
+    "check_and_flatten",
+    "orjson_dumps",
+    "pure_python",
+]
 
 ENV_VAR = "TOON_PICKER_PUREPYTHON"
 
@@ -54,15 +64,26 @@ IMPLEMENTATION: Literal["compiled", "python"] = "python" if _speedups is None el
 """``"compiled"`` when the C twin serves plain payloads, ``"python"`` otherwise."""
 
 
-def check(value: Any) -> Checked | None:
+@dataclass(frozen=True)
+class TwinChecked(Checked):
+    """What ``_payload.check`` gives, made by the twin: so the value holds exact built-in
+    types only (no subclass that a C writer might read otherwise than ours)."""
+
+    float_counts: Mapping[float, int] = field(default_factory=dict)
+    """How often each of ``ecma_floats`` occurs in the value."""
+
+
+def _checked(value: Any, got: tuple[int, dict[float, int], bool, Any]) -> TwinChecked:
+    depth, counts, big_ints, _ = got
+    return TwinChecked(value, depth, None, frozenset(counts), False, big_ints, counts)
+
+
+def check(value: Any) -> TwinChecked | None:
     """``_payload.check(value)`` of a plain payload, or None: take the reference path."""
     if _speedups is None:
         return None
     got = _speedups.check(value, False, False)
-    if got is None:
-        return None
-    depth, ecma_floats, big_ints, _ = got
-    return Checked(value, depth, None, ecma_floats, False, big_ints)
+    return None if got is None else _checked(value, got)
 
 
 def check_and_flatten(value: Any, *, refuse_dots: bool = False) -> tuple[Checked, JSONValue] | None:
@@ -72,7 +93,17 @@ def check_and_flatten(value: Any, *, refuse_dots: bool = False) -> tuple[Checked
     if _speedups is None:
         return None
     got = _speedups.check(value, True, refuse_dots)
-    if got is None:
-        return None
-    depth, ecma_floats, big_ints, flat = got
-    return Checked(value, depth, None, ecma_floats, False, big_ints), flat
+    return None if got is None else (_checked(value, got), got[3])
+
+
+@contextlib.contextmanager
+def pure_python() -> Iterator[None]:
+    """Run the block on the reference path alone, as ``TOON_PICKER_PUREPYTHON=1`` does:
+    for tests and benchmarks that compare both in one process (not thread-safe)."""
+    global _speedups, orjson_dumps
+    saved = _speedups, orjson_dumps
+    _speedups, orjson_dumps = None, None
+    try:
+        yield
+    finally:
+        _speedups, orjson_dumps = saved
