@@ -4,8 +4,10 @@ The reference implementation of the toon-picker specification (``spec/SPEC.md``)
 """
 
 from ._backends import available as available_backends
-from ._errors import FlattenError, PayloadError, ToonPickerError, UnflattenError
+from ._decode import parse_compact
+from ._errors import FlattenError, PayloadError, TextError, ToonPickerError, UnflattenError
 from ._flatten import flatten, normalise_keys
+from ._measures import MEASURES
 from ._payload import MAX_DEPTH
 from ._picker import Pick, pick, stringify_compact
 from ._project import FieldSpecError, project
@@ -38,17 +40,20 @@ def about() -> str:
 __all__ = (
     "IMPLEMENTATION",
     "MAX_DEPTH",
+    "MEASURES",
     "SPEC_VERSION",
     "FieldSpecError",
     "FlattenError",
     "PayloadError",
     "Pick",
+    "TextError",
     "ToonPickerError",
     "UnflattenError",
     "about",
     "available_backends",
     "flatten",
     "normalise_keys",
+    "parse_compact",
     "pick",
     "project",
     "stringify_compact",

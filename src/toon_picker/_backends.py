@@ -25,6 +25,7 @@ __all__ = [
     "available",
     "encoder",
     "fastest",
+    "known_backends",
     "toon_format_text",
 ]
 
@@ -58,6 +59,11 @@ _REFUSED: dict[str, str] = {
 # The registered backends, fastest first, as bench/bench_backends.py measures them (toons
 # encodes the benchmark payloads 10-20 times as fast as the reference).
 _BY_SPEED = ("toons", "etoon", DEFAULT_BACKEND)
+
+
+def known_backends() -> tuple[str, ...]:
+    """Every backend name the registry knows, offered or not, and ``auto``."""
+    return (*_FACTORIES, AUTO)
 
 
 def available() -> tuple[str, ...]:

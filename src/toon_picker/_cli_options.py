@@ -4,9 +4,31 @@ from __future__ import annotations
 
 import argparse
 
+from ._flatten import DOTS
+from ._measures import MEASURES
 from ._picker import CANDIDATES
 
-__all__ = ["candidates_arg", "ratio_arg"]
+__all__ = ["add_dots_option", "add_measure_option", "candidates_arg", "ratio_arg"]
+
+
+def add_measure_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--measure",
+        choices=MEASURES,
+        default="bytes",
+        help="size candidates in UTF-8 bytes (default) or in tokens of a tiktoken encoding "
+        "(needs pip install 'toon-picker[tokens]')",
+    )
+
+
+def add_dots_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--dots",
+        choices=DOTS,
+        default="rename",
+        help="member names holding '.': rename them to '_' in flattened names (default) "
+        "or refuse (pick then ships JSON or plain TOON, which keep every name)",
+    )
 
 
 def candidates_arg(text: str) -> list[str]:

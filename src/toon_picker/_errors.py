@@ -18,6 +18,7 @@ __all__ = [
     "FlattenError",
     "PayloadError",
     "Reason",
+    "TextError",
     "ToonPickerError",
     "UnflattenError",
     "format_path",
@@ -26,20 +27,29 @@ __all__ = [
 Reason = Literal[
     "invalid-payload",
     "depth-exceeded",
+    "dotted-name",
     "key-collision",
     "path-conflict",
     "not-flat",
+    "invalid-text",
 ]
 """Reason codes carried by :class:`ToonPickerError` (spec section 7.1)."""
 
-DropReason = Literal["depth-exceeded", "key-collision", "encode-failed", "empty-text"]
-"""Why the picker dropped a candidate (spec section 7.2)."""
+DropReason = Literal[
+    "depth-exceeded",
+    "dotted-name",
+    "key-collision",
+    "encode-failed",
+    "empty-text",
+    "decode-mismatch",
+]
+"""Why the picker dropped a candidate (spec section 7.2), in the order they apply."""
 
 REASONS: tuple[Reason, ...] = get_args(Reason)
 DROP_REASONS: tuple[DropReason, ...] = get_args(DropReason)
 
 PRECEDENCE: dict[str, tuple[Reason, ...]] = {
-    "flatten": ("invalid-payload", "depth-exceeded", "key-collision"),
+    "flatten": ("invalid-payload", "depth-exceeded", "dotted-name", "key-collision"),
     "unflatten": ("invalid-payload", "not-flat", "path-conflict", "depth-exceeded"),
     "pick": ("invalid-payload",),
 }
@@ -93,13 +103,20 @@ class PayloadError(ToonPickerError, TypeError):
 
 
 class FlattenError(ToonPickerError, ValueError):
-    """dot-flatten refused the payload: ``depth-exceeded`` or ``key-collision``."""
+    """dot-flatten refused the payload: ``depth-exceeded``, ``dotted-name`` (only with
+    ``dots="refuse"``) or ``key-collision``."""
 
     reason: Reason
 
 
 class UnflattenError(ToonPickerError, ValueError):
     """unflatten refused the value: ``not-flat``, ``path-conflict`` or ``depth-exceeded``."""
+
+    reason: Reason
+
+
+class TextError(ToonPickerError, ValueError):
+    """``parse_compact`` cannot read the text as its strategy says: ``invalid-text``."""
 
     reason: Reason
 

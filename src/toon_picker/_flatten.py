@@ -3,34 +3,48 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ._errors import Faults, FlattenError, format_path
 from ._payload import MAX_DEPTH, Checked, Default, JSONValue, _Link, _parts, check
 from ._twin import check_and_flatten
 
-__all__ = ["flatten", "flatten_checked", "normalise_keys"]
+__all__ = ["DOTS", "Dots", "check_dots", "flatten", "flatten_checked", "normalise_keys"]
+
+Dots = Literal["rename", "refuse"]
+"""What flatten does with a member name that holds a dot (spec 4.2): rename it (``.`` ->
+``_``, the default) or refuse the payload with ``dotted-name``."""
+DOTS: tuple[Dots, ...] = get_args(Dots)
 
 
-def flatten(value: Any, *, default: Default | None = None) -> JSONValue:
+def check_dots(dots: str) -> Dots:
+    """``dots`` itself, or ValueError naming the known values."""
+    if dots not in DOTS:
+        raise ValueError(f"unknown dots value {dots!r} (known: {', '.join(DOTS)})")
+    return dots
+
+
+def flatten(value: Any, *, dots: Dots = "rename", default: Default | None = None) -> JSONValue:
     """Lift nested object members into dotted keys so uniform rows become tables.
 
     >>> flatten({"id": 1, "stats": {"runs": 10, "last.run": None}, "tags": {}})
     {'id': 1, 'stats.runs': 10, 'stats.last_run': None, 'tags': {}}
 
     Raises PayloadError for a non-JSON value and FlattenError (``depth-exceeded``,
-    ``key-collision``) where flattening would lose information.
+    ``key-collision``) where flattening would lose information. With ``dots="refuse"``
+    a member name that holds a dot is refused (``dotted-name``) instead of renamed, so
+    every flattened name is made of the payload's own names.
     """
-    fast = check_and_flatten(value)
-    if fast is not None:
-        return fast[1]
-    return flatten_checked(check(value, default))
+    made = check_and_flatten(value, refuse_dots=check_dots(dots) == "refuse")
+    if made is not None:  # the compiled twin, for a plain payload
+        return made[1]
+    return flatten_checked(check(value, default), dots=dots)
 
 
-def flatten_checked(checked: Checked) -> JSONValue:
+def flatten_checked(checked: Checked, *, dots: Dots = "rename") -> JSONValue:
     """flatten() of a payload that already passed the data-model check."""
     _depth_first(checked)
-    return _flatten(checked.value, None)
+    return _flatten(checked.value, None, dots == "refuse")
 
 
 def normalise_keys(value: Any, *, default: Default | None = None) -> JSONValue:
@@ -60,12 +74,22 @@ def _depth_first(checked: Checked) -> None:
     faults.raise_first()
 
 
-def _members(obj: dict[str, JSONValue], link: _Link) -> Iterator[tuple[str, str, JSONValue]]:
+def _members(
+    obj: dict[str, JSONValue], link: _Link, refuse: bool = False
+) -> Iterator[tuple[str, str, JSONValue]]:
     """(name, normalised name, value) of each member; key-collision when two names are
-    one after normalisation (spec 4.3)."""
+    one after normalisation (spec 4.3), dotted-name for any dot when ``refuse``."""
     dotted: dict[str, str] = {}  # normalised -> original, for names that hold a dot
     for name, child in obj.items():
         if "." in name:
+            if refuse:
+                # Members are walked in document order, and every collision involves a
+                # dotted name, so this comes before any key-collision (spec 7.3).
+                raise FlattenError(
+                    "dotted-name",
+                    format_path([*_parts(link), name]),
+                    f"member name {name!r} holds a dot (dots='refuse' keeps names as they are)",
+                )
             # Only a name with a dot can meet another: plain names are unique already.
             key = name.replace(".", "_")
             other = key if key in obj else dotted.get(key)
@@ -81,32 +105,34 @@ def _members(obj: dict[str, JSONValue], link: _Link) -> Iterator[tuple[str, str,
             yield name, name, child
 
 
-def _flatten(value: JSONValue, link: _Link) -> JSONValue:
+def _flatten(value: JSONValue, link: _Link, refuse: bool) -> JSONValue:
     # Recursion is bounded: the depth was checked to be at most MAX_DEPTH.
     if isinstance(value, dict):
         out: dict[str, JSONValue] = {}
-        _merge(value, "", out, link)
+        _merge(value, "", out, link, refuse)
         return out
     if isinstance(value, list):
-        return [_flatten(item, (link, index)) for index, item in enumerate(value)]
+        return [_flatten(item, (link, index), refuse) for index, item in enumerate(value)]
     return value
 
 
-def _merge(obj: dict[str, JSONValue], prefix: str, out: dict[str, JSONValue], link: _Link) -> None:
+def _merge(
+    obj: dict[str, JSONValue], prefix: str, out: dict[str, JSONValue], link: _Link, refuse: bool
+) -> None:
     """Write the members of ``obj`` into ``out`` under ``prefix``.
 
     Names are unique within ``obj`` after normalisation (else key-collision), and they hold
     no dots, so the dotted keys written into ``out`` can never meet each other.
     """
-    for name, key, child in _members(obj, link):
+    for name, key, child in _members(obj, link, refuse):
         full = prefix + key
         if isinstance(child, dict):
             if child:
-                _merge(child, full + ".", out, (link, name))
+                _merge(child, full + ".", out, (link, name), refuse)
             else:
                 out[full] = {}  # an empty object is a leaf: dropping it would lose data
         elif isinstance(child, list):
-            out[full] = _flatten(child, (link, name))
+            out[full] = _flatten(child, (link, name), refuse)
         else:
             out[full] = child
 

@@ -13,8 +13,10 @@ from typing import Any, Literal, cast, get_args
 
 from . import _backends, _json, _twin
 from ._backends import Encoder
-from ._errors import DropReason, FlattenError
-from ._flatten import flatten_checked
+from ._decode import parse_compact, same_value
+from ._errors import DropReason, FlattenError, ToonPickerError
+from ._flatten import Dots, check_dots, flatten_checked, normalise_keys
+from ._measures import Measure, counter
 from ._payload import MAX_DEPTH, Checked, Default, JSONValue, check
 
 __all__ = ["CANDIDATES", "Candidate", "Candidates", "Pick", "candidates", "choose", "pick"]
@@ -28,14 +30,16 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = ("json", "toon-flatten")
 class Pick:
     """What the picker chose, and why.
 
-    ``sizes`` holds the UTF-8 byte count of every eligible candidate in candidate order;
-    ``dropped`` holds a reason code for every candidate that produced no usable text.
+    ``sizes`` holds the size of every eligible candidate in candidate order, in the unit
+    of ``measure`` (UTF-8 bytes, or tokens of a tiktoken encoding); ``dropped`` holds a
+    reason code for every candidate that produced no usable text.
     """
 
     strategy: Candidate
     text: str
     sizes: dict[str, int] = field(default_factory=dict)
     dropped: dict[str, DropReason] = field(default_factory=dict)
+    measure: Measure = "bytes"
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,7 @@ class Candidates:
     texts: dict[str, str]
     sizes: dict[str, int]
     dropped: dict[str, DropReason]
+    measure: Measure = "bytes"
 
 
 def pick(
@@ -52,6 +57,9 @@ def pick(
     *,
     candidates: Iterable[str] = DEFAULT_CANDIDATES,
     min_saving: float = 0.0,
+    measure: Measure = "bytes",
+    dots: Dots = "rename",
+    verify: bool = False,
     default: Default | None = None,
     backend: str = _backends.DEFAULT_BACKEND,
 ) -> Pick:
@@ -59,7 +67,11 @@ def pick(
 
     JSON is always a candidate, so the text is never larger than ``JSON.stringify`` gives.
     A non-JSON candidate wins only when its size is at most ``(1 - min_saving)`` times the
-    JSON size. Raises PayloadError for a non-JSON value and ValueError for bad options;
+    JSON size. Sizes are in ``measure``: UTF-8 bytes, or the tokens of ``"o200k_base"``
+    or ``"cl100k_base"`` (extra ``[tokens]``). ``dots="refuse"`` drops ``toon-flatten``
+    for payloads whose member names hold dots, so no name is renamed in the text;
+    ``verify=True`` drops every TOON text that does not decode to the payload.
+    Raises PayloadError for a non-JSON value and ValueError for bad options;
     never anything else for a valid payload.
 
     >>> rows = [{"id": 1, "ok": True}, {"id": 2, "ok": False}]
@@ -72,7 +84,7 @@ def pick(
       2,false
     """
     _check_min_saving(min_saving)
-    made = _candidates(value, candidates, default, backend)
+    made = _candidates(value, candidates, measure, dots, verify, default, backend)
     return choose(made, min_saving)
 
 
@@ -85,11 +97,14 @@ def candidates(
     value: Any,
     *,
     candidates: Iterable[str] = DEFAULT_CANDIDATES,
+    measure: Measure = "bytes",
+    dots: Dots = "rename",
+    verify: bool = False,
     default: Default | None = None,
     backend: str = _backends.DEFAULT_BACKEND,
 ) -> Candidates:
-    """Every candidate text of ``value`` (spec 6.1-6.3), each made once."""
-    return _candidates(value, candidates, default, backend)
+    """Every candidate text of ``value`` (spec 6.1-6.3), each made and measured once."""
+    return _candidates(value, candidates, measure, dots, verify, default, backend)
 
 
 def choose(made: Candidates, min_saving: float = 0.0) -> Pick:
@@ -104,7 +119,9 @@ def choose(made: Candidates, min_saving: float = 0.0) -> Pick:
         # Strict '<' against the best so far: ties go to the earlier candidate.
         if size <= limit and size < sizes[best]:
             best = name
-    return Pick(cast(Candidate, best), made.texts[best], dict(sizes), dict(made.dropped))
+    return Pick(
+        cast(Candidate, best), made.texts[best], dict(sizes), dict(made.dropped), made.measure
+    )
 
 
 def _check_min_saving(min_saving: float) -> None:
@@ -117,32 +134,43 @@ def _check_min_saving(min_saving: float) -> None:
 
 
 def _candidates(
-    value: Any, candidates: Iterable[str], default: Default | None, backend: str
+    value: Any,
+    candidates: Iterable[str],
+    measure: Measure,
+    dots: Dots,
+    verify: bool,
+    default: Default | None,
+    backend: str,
 ) -> Candidates:
     names = _candidate_list(candidates)
+    size_of = counter(measure)
+    check_dots(dots)
+    if not isinstance(verify, bool):
+        raise ValueError(f"verify must be True or False, got {verify!r}")
     encode = _backends.encoder(backend)
     # The compiled twin checks (and flattens) a plain payload in one pass; anything else,
     # and every error, takes the reference path.
     flat: JSONValue | None = None
     twin: Checked | None
     if "toon-flatten" in names:
-        twin, flat = _twin.check_and_flatten(value) or (None, None)
+        made = _twin.check_and_flatten(value, refuse_dots=dots == "refuse")
+        twin, flat = made or (None, None)
     else:
         twin = _twin.check(value)
     checked = twin or check(value, default)
 
     json_text = _json.encode(checked)
     texts: dict[str, str] = {"json": json_text}
-    sizes: dict[str, int] = {"json": _size(json_text)}
+    sizes: dict[str, int] = {"json": size_of(json_text)}
     dropped: dict[str, DropReason] = {}
     for name in names[1:]:
-        text, size, reason = _toon_candidate(name, checked, flat, encode)
+        text, reason = _toon_candidate(name, checked, flat, encode, dots, verify)
         if reason is not None:
             dropped[name] = reason
         else:
             texts[name] = text
-            sizes[name] = size
-    return Candidates(texts, sizes, dropped)
+            sizes[name] = size_of(text)
+    return Candidates(texts, sizes, dropped, measure)
 
 
 def _candidate_list(candidates: Iterable[str]) -> list[Candidate]:
@@ -163,32 +191,45 @@ def _candidate_list(candidates: Iterable[str]) -> list[Candidate]:
 
 
 def _toon_candidate(
-    name: Candidate, checked: Checked, flat: JSONValue | None, encode: Encoder
-) -> tuple[str, int, DropReason | None]:
+    name: Candidate,
+    checked: Checked,
+    flat: JSONValue | None,
+    encode: Encoder,
+    dots: Dots,
+    verify: bool,
+) -> tuple[str, DropReason | None]:
     """The candidate's text, or the reason it was dropped (spec 7.2, in its order).
 
     ``flat`` is ``flatten_checked(checked)`` when the caller has it already.
     """
     if name == "toon-flatten":
         try:
-            subject = flat if flat is not None else flatten_checked(checked)
+            subject = flat if flat is not None else flatten_checked(checked, dots=dots)
         except FlattenError as exc:
-            return "", 0, cast(DropReason, exc.reason)
+            return "", cast(DropReason, exc.reason)
     else:
         # Plain TOON obeys the same depth limit so that every host drops the same payloads.
         if checked.depth > MAX_DEPTH:
-            return "", 0, "depth-exceeded"
+            return "", "depth-exceeded"
         subject = checked.value
     try:
         text = encode(subject, checked.ecma_floats)
-        size = _size(text)  # raises on a lone surrogate the encoder let through
+        if not text.isascii():
+            text.encode("utf-8")  # raises on a lone surrogate the encoder let through
     except Exception:  # any encoder failure drops the candidate; JSON still ships
-        return "", 0, "encode-failed"
+        return "", "encode-failed"
     if not text:
-        return "", 0, "empty-text"
-    return text, size, None
+        return "", "empty-text"
+    if verify and not _decodes_back(text, name, checked.value):
+        return "", "decode-mismatch"
+    return text, None
 
 
-def _size(text: str) -> int:
-    # isascii() reads a flag of the str object: no copy for the common ASCII text.
-    return len(text) if text.isascii() else len(text.encode("utf-8"))
+def _decodes_back(text: str, name: Candidate, value: JSONValue) -> bool:
+    """True when a reader recovers ``value`` from ``text`` (spec 6.3, 6.8)."""
+    try:
+        recovered = parse_compact(text, name)
+    except ToonPickerError:  # undecodable, or a decoding unflatten refuses
+        return False
+    expected = normalise_keys(value) if name == "toon-flatten" else value
+    return same_value(recovered, expected)

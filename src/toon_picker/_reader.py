@@ -16,7 +16,7 @@ from typing import Any
 from ._errors import PathPart, format_path
 from ._numbers import int_from_digits
 
-__all__ = ["InputError", "parse_json", "read_json"]
+__all__ = ["InputError", "parse_json", "read_json", "read_text"]
 
 
 class InputError(Exception):
@@ -25,16 +25,21 @@ class InputError(Exception):
 
 def read_json(source: str) -> Any:
     """Parse the JSON text in file ``source``, or standard input when it is ``-``."""
+    return parse_json(read_text(source, bom=True), source)
+
+
+def read_text(source: str, *, bom: bool = False) -> str:
+    """The UTF-8 text of file ``source`` (``-``: standard input); a leading byte-order mark
+    is dropped only when ``bom`` (a TOON text may begin with U+FEFF as content)."""
     try:
         if source == "-":
             data = sys.stdin.buffer.read()
         else:
             with open(source, "rb") as handle:
                 data = handle.read()
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig" if bom else "utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read {source}: {exc}") from exc
-    return parse_json(text, source)
 
 
 class _Repeated(dict):  # type: ignore[type-arg]

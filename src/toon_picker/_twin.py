@@ -86,7 +86,9 @@ def check(value: Any) -> TwinChecked | None:
     return None if got is None else _checked(value, got)
 
 
-def check_and_flatten(value: Any, *, refuse_dots: bool = False) -> tuple[Checked, JSONValue] | None:
+def check_and_flatten(
+    value: Any, *, refuse_dots: bool = False
+) -> tuple[TwinChecked, JSONValue] | None:
     """``(check(value), flatten_checked(...))`` of a plain payload in one pass, or None:
     take the reference path (which then reports depth-exceeded, key-collision, or, with
     ``refuse_dots``, dotted-name at any member name holding a dot)."""

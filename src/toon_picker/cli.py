@@ -11,12 +11,14 @@ import sys
 from collections.abc import Sequence
 
 from . import _cli_report, about
-from ._cli_options import candidates_arg, ratio_arg
+from ._backends import DEFAULT_BACKEND, known_backends
+from ._cli_options import add_dots_option, add_measure_option, candidates_arg, ratio_arg
+from ._decode import parse_compact
 from ._errors import ToonPickerError
 from ._flatten import flatten
 from ._json import dumps
 from ._picker import CANDIDATES, pick
-from ._reader import InputError, read_json
+from ._reader import InputError, read_json, read_text
 from ._unflatten import unflatten
 from .conformance import _cli as _cli_conformance
 
@@ -26,11 +28,20 @@ EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def _cmd_pick(args: argparse.Namespace) -> int:
-    result = pick(read_json(args.file), candidates=args.candidates, min_saving=args.min_saving)
+    result = pick(
+        read_json(args.file),
+        candidates=args.candidates,
+        min_saving=args.min_saving,
+        measure=args.measure,
+        dots=args.dots,
+        verify=args.verify,
+        backend=args.backend,
+    )
     if args.json:
         report = {
             "strategy": result.strategy,
             "text": result.text,
+            "measure": result.measure,
             "sizes": result.sizes,
             "dropped": result.dropped,
         }
@@ -41,7 +52,13 @@ def _cmd_pick(args: argparse.Namespace) -> int:
 
 
 def _cmd_flatten(args: argparse.Namespace) -> int:
-    print(dumps(flatten(read_json(args.file))))
+    print(dumps(flatten(read_json(args.file), dots=args.dots)))
+    return EXIT_OK
+
+
+def _cmd_parse(args: argparse.Namespace) -> int:
+    text = read_text(args.file)
+    print(dumps(parse_compact(text, args.strategy)))
     return EXIT_OK
 
 
@@ -80,6 +97,19 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="R",
         help="a TOON text must be at most (1-R) times the JSON size to win (default 0)",
     )
+    add_measure_option(p)
+    add_dots_option(p)
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="drop every TOON text that does not decode back to the payload",
+    )
+    p.add_argument(
+        "--backend",
+        choices=known_backends(),
+        default=DEFAULT_BACKEND,
+        help=f"TOON encoder (default {DEFAULT_BACKEND}; see docs/backends.md)",
+    )
     p.set_defaults(func=_cmd_pick)
 
     for name, func, summary in (
@@ -90,7 +120,21 @@ def build_parser() -> argparse.ArgumentParser:
         q.add_argument(
             "file", nargs="?", default="-", metavar="FILE", help="JSON file, or - for stdin"
         )
+        if name == "flatten":
+            add_dots_option(q)
         q.set_defaults(func=func)
+
+    q = sub.add_parser(
+        "parse",
+        help="print, as JSON, the value a reader recovers from a picked text",
+        description=(
+            "Decode a text that pick shipped: json is read as JSON, toon with the official "
+            "TOON decoder, toon-flatten with the TOON decoder and then unflatten."
+        ),
+    )
+    q.add_argument("file", nargs="?", default="-", metavar="FILE", help="text file, or - for stdin")
+    q.add_argument("--strategy", required=True, choices=CANDIDATES, help="the pick's strategy")
+    q.set_defaults(func=_cmd_parse)
 
     _cli_report.register(sub)
     _cli_conformance.register(sub)
@@ -104,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ToonPickerError as exc:
         print(f"toon-picker: {exc.reason} at {exc.path}: {exc.detail}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except InputError as exc:
+    except (InputError, ValueError) as exc:  # unreadable input; options the library refused
         print(f"toon-picker: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:

@@ -210,6 +210,7 @@ ALL = ("json", "toon-flatten", "toon")
 
 @given(value=st.one_of(payloads, disguised()))
 @example(value={"a.b": 1, "a_b": 2})
+@example(value=[{"x": 1, "k.v": {"a": 2}}, {"x": 2}])  # dotted-name with dots="refuse"
 @example(value=[1.0, 1e-6, 5.98e-6, 1e-7, -0.0, 1e21, 2**64, "\u2028\x7f/\x1f\x00é"])
 @example(value={"deep": [[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]})
 @example(value=(1, 2, 3))
@@ -220,6 +221,10 @@ def test_same_results_and_errors_with_and_without_the_twin(value: Any) -> None:
     for candidates in (ALL, ("json",), ("json", "toon-flatten")):
         twin, reference = both_ways(pick, value, candidates=candidates, default=str)
         assert twin == reference
+    twin, reference = both_ways(pick, value, candidates=ALL, dots="refuse", default=str)
+    assert twin == reference
+    twin, reference = both_ways(flatten, value, dots="refuse", default=str)
+    assert twin == reference
     twin, reference = both_ways(flatten, value, default=str)
     assert twin == reference
     twin, reference = both_ways(_json.dumps, value, default=str)

@@ -27,6 +27,7 @@ def test_pick_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert json.loads(out) == {
         "strategy": "toon-flatten",
         "text": "[2]{a.b}:\n  1\n  2",
+        "measure": "bytes",
         "sizes": {"json": 29, "toon-flatten": 17},
         "dropped": {},
     }
