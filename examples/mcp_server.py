@@ -8,7 +8,8 @@ Run it over stdio (what MCP clients such as Claude Desktop or the MCP Inspector 
 
 Options: ``--fence`` wraps texts in a labelled fenced block, ``--min-saving R`` ships TOON
 only when it saves at least the fraction R of the JSON bytes, ``--backend NAME`` picks the
-TOON encoder. The payloads are deterministic synthetic data shaped like the Apify API
+TOON encoder (``auto``: the fastest installed). The payloads are deterministic synthetic
+data shaped like the Apify API
 (``examples/synth.py``), so the server needs no network and no token.
 
 Every tool returns plain JSON data and carries one extra line, ``@compact_tool``: the

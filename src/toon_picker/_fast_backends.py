@@ -20,6 +20,7 @@ differential property in tests/backends/ check all of this.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from collections.abc import Callable
@@ -33,12 +34,21 @@ __all__ = ["etoon", "toons"]
 Encoder = Callable[[Any, frozenset[float]], str]
 _TINY = "0.000000"
 _NUMBER_CHARS_TO_ZERO = str.maketrans("123456789.", "0000000000")
+_NUMBER_BYTES_TO_ZERO = bytes.maketrans(b"123456789.", b"0000000000")
 _LONG_RUN = "0" * 16
+
+
+def _zeros(text: str) -> str:
+    """``text`` with every digit and point written as 0 (a table lookup per byte for ASCII
+    text, twice as fast as str.translate's lookups)."""
+    if text.isascii():
+        return text.encode("ascii").translate(_NUMBER_BYTES_TO_ZERO).decode("ascii")
+    return text.translate(_NUMBER_CHARS_TO_ZERO)
 
 
 def _suspect(text: str) -> bool:
     """Cheap C-level test: False means ``text`` holds no number written differently."""
-    return _TINY in text or _LONG_RUN in text.translate(_NUMBER_CHARS_TO_ZERO)
+    return _TINY in text or _LONG_RUN in _zeros(text)
 
 
 def _risky_digits(text: str) -> bool:
@@ -80,7 +90,7 @@ _RUN_REST = re.compile(r"[0-9.]*")
 def _repair(text: str) -> str | None:
     """``text`` with each float text the fast encoders may write differently replaced by the
     reference's text; None when it holds a long integer-like number (integer or float?)."""
-    zeros = text.translate(_NUMBER_CHARS_TO_ZERO)  # runs of digits and points become 0s
+    zeros = _zeros(text)  # runs of digits and points become runs of 0s
     pieces: list[str] = []
     done = 0
     tiny, long = text.find(_TINY), zeros.find(_LONG_RUN)
@@ -178,12 +188,14 @@ def _guarded(fast: Callable[[Any], str]) -> Encoder:
     return encode
 
 
-# Imported by name: both are optional, and etoon ships no type information.
+# Imported by name: both are optional, and etoon ships no type information. Made once.
+@functools.cache
 def toons() -> Encoder:
     toons = importlib.import_module("toons")
     return _guarded(lambda value: toons.dumps(value, indent_size=2, delimiter=","))
 
 
+@functools.cache
 def etoon() -> Encoder:
     etoon = importlib.import_module("etoon")
     return _guarded(lambda value: etoon.dumps(value, delimiter=",", fold_keys=False))

@@ -99,8 +99,8 @@ def _orjson_text(
 
     orjson writes such a float ``x`` as the token ``dumps(x)`` (``3.47e-6``), a text no
     other value has, between separators (``:,[`` before, ``,]}`` after). So each place
-    the token stands so is ``x`` or lies inside a string. When there are exactly as many
-    such places as ``x`` occurs, none is in a string. Otherwise quotes are counted (an
+    the token stands so is ``x`` or lies inside a string. When the token occurs exactly
+    as often as ``x`` does, every occurrence is ``x``. Otherwise quotes are counted (an
     odd number before it: in a string), which needs a text without escaped quotes.
     """
     data = dumps(checked.value)
@@ -108,29 +108,30 @@ def _orjson_text(
     if not tiny:
         return data.decode("utf-8")
     found: list[tuple[int, int, bytes]] = []
-    all_values = counts is not None
+    everywhere = counts is not None  # every occurrence of each token is its float
     for x in tiny:
-        token, places = dumps(x), 0
+        token, text, hits = dumps(x), format_number(x).encode(), 0
         pos = data.find(token)
         while pos >= 0:
             end = pos + len(token)
+            hits += 1
             if (pos == 0 or data[pos - 1] in b":,[") and (end == len(data) or data[end] in b",]}"):
-                found.append((pos, end, format_number(x).encode()))
-                places += 1
+                found.append((pos, end, text))
             pos = data.find(token, end)
-        all_values = all_values and counts is not None and places == counts[x]
-    if not all_values and b"\\" in data:
+        everywhere = everywhere and counts is not None and hits == counts[x]
+    if not everywhere and b"\\" in data:
         return None
-    pieces: list[bytes] = []
+    view = memoryview(data)  # slices of it are not copies
+    pieces: list[bytes | memoryview] = []
     done = counted = quotes = 0  # copied up to done; quotes counted up to counted
     for pos, end, text in sorted(found):
-        if not all_values:
+        if not everywhere:
             quotes += data.count(b'"', counted, pos)
             counted = pos
         if quotes % 2 == 0:  # not inside a string (a number token holds no quote)
-            pieces += (data[done:pos], text)
+            pieces += (view[done:pos], text)
             done = end
-    pieces.append(data[done:])
+    pieces.append(view[done:])
     return b"".join(pieces).decode("utf-8")
 
 

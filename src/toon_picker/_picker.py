@@ -153,23 +153,24 @@ def _candidates(
     flat: JSONValue | None = None
     twin: Checked | None
     if "toon-flatten" in names:
-        made = _twin.check_and_flatten(value, refuse_dots=dots == "refuse")
-        twin, flat = made or (None, None)
+        twin, flat = _twin.check_and_flatten(value, refuse_dots=dots == "refuse") or (None, None)
     else:
         twin = _twin.check(value)
     checked = twin or check(value, default)
 
-    json_text = _json.encode(checked)
-    texts: dict[str, str] = {"json": json_text}
-    sizes: dict[str, int] = {"json": size_of(json_text)}
+    toon_texts: dict[str, str] = {}
     dropped: dict[str, DropReason] = {}
     for name in names[1:]:
         text, reason = _toon_candidate(name, checked, flat, encode, dots, verify)
+        if name == "toon-flatten":
+            flat = None  # freed before the next text is made (peak memory)
         if reason is not None:
             dropped[name] = reason
         else:
-            texts[name] = text
-            sizes[name] = size_of(text)
+            toon_texts[name] = text
+    # The JSON text last, so it does not sit in memory beside the flat value.
+    texts = {"json": _json.encode(checked), **toon_texts}
+    sizes = {name: size_of(text) for name, text in texts.items()}
     return Candidates(texts, sizes, dropped, measure)
 
 
