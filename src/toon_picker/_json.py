@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from decimal import Decimal
 from json.encoder import encode_basestring
 from typing import Any
@@ -71,68 +71,63 @@ def format_number(x: int | float) -> str:
 _ORJSON_MAX_DEPTH = 253
 
 
+def _orjson_spells(x: float) -> bool:
+    """True when orjson writes the float ``x`` as ECMAScript does.
+
+    orjson differs on integral floats below 1e21 (``1.0``, ``-0.0``, ``1e+16`` for ``1``,
+    ``0``, ``10000000000000000``) and on floats in [1e-6, 1e-5) (``5.98e-6`` for
+    ``0.00000598``); tests/unit/test_orjson_gate.py checks every other float."""
+    a = abs(x)
+    return not ((x.is_integer() and a < 1e21) or 1e-6 <= a < 1e-5)
+
+
 def _orjson_writes(checked: Checked) -> bool:
-    """True when ``orjson.dumps`` writes JSON.stringify's bytes for this payload, once its
-    floats in [1e-6, 1e-5) are respelled (``_orjson_text``).
+    """True when ``orjson.dumps`` writes JSON.stringify's bytes for this payload, once the
+    floats it spells otherwise are given as text (``_orjson_text``).
 
     orjson escapes strings as JSON.stringify does (only ``"``, ``\\`` and U+0000-U+001F,
     with the same short escapes and lowercase ``\\u00xx``; U+2028, U+2029, U+007F, ``/``
-    and all other characters raw) and writes every float but two kinds as ECMAScript
-    does. It differs on integral floats (``1.0``, ``-0.0``, ``1e+16``) and on floats in
-    [1e-6, 1e-5) (``5.98e-6`` for ``0.00000598``), and it raises on lone surrogates, on
-    ints outside [-2**63, 2**64) and beyond 254 nested containers. Every float that is
-    not plain is in ``ecma_floats``, so those sets decide.
+    and all other characters raw), and raises on lone surrogates, on ints outside
+    [-2**63, 2**64) and beyond 254 nested containers.
     """
     return (
-        checked.depth <= _ORJSON_MAX_DEPTH
-        and not checked.lone_surrogates
-        and not checked.big_ints
-        and not any(x.is_integer() for x in checked.ecma_floats)
+        checked.depth <= _ORJSON_MAX_DEPTH and not checked.lone_surrogates and not checked.big_ints
     )
 
 
 def _orjson_text(
-    checked: Checked, dumps: Callable[[Any], bytes], counts: Mapping[float, int] | None = None
+    value: Any,
+    ecma_floats: frozenset[float],
+    paths: list[tuple[str | int, ...]] | None,
+    dumps: Callable[[Any], bytes],
+    fragment: Callable[[bytes], Any],
 ) -> str | None:
-    """orjson's text with each float in [1e-6, 1e-5) respelled; None when that cannot be
-    done. ``counts``: how often each of ``checked.ecma_floats`` occurs, when known.
-
-    orjson writes such a float ``x`` as the token ``dumps(x)`` (``3.47e-6``), a text no
-    other value has, between separators (``:,[`` before, ``,]}`` after). So each place
-    the token stands so is ``x`` or lies inside a string. When the token occurs exactly
-    as often as ``x`` does, every occurrence is ``x``. Otherwise quotes are counted (an
-    odd number before it: in a string), which needs a text without escaped quotes.
-    """
-    data = dumps(checked.value)
-    tiny = [x for x in checked.ecma_floats if 1e-6 <= abs(x) < 1e-5]
-    if not tiny:
-        return data.decode("utf-8")
-    found: list[tuple[int, int, bytes]] = []
-    everywhere = counts is not None  # every occurrence of each token is its float
-    for x in tiny:
-        token, text, hits = dumps(x), format_number(x).encode(), 0
-        pos = data.find(token)
-        while pos >= 0:
-            end = pos + len(token)
-            hits += 1
-            if (pos == 0 or data[pos - 1] in b":,[") and (end == len(data) or data[end] in b",]}"):
-                found.append((pos, end, text))
-            pos = data.find(token, end)
-        everywhere = everywhere and counts is not None and hits == counts[x]
-    if not everywhere and b"\\" in data:
+    """orjson's text of ``value``, each float it spells otherwise given as its ECMAScript
+    text (an ``orjson.Fragment``, written as it is) in a copy of the containers on the way
+    to it; ``paths`` lists where the floats of ``ecma_floats`` stand. None when such a
+    float exists and ``paths`` is None (too many to copy for)."""
+    if all(_orjson_spells(x) for x in ecma_floats):
+        return dumps(value).decode("utf-8")
+    if paths is None:
         return None
-    view = memoryview(data)  # slices of it are not copies
-    pieces: list[bytes | memoryview] = []
-    done = counted = quotes = 0  # copied up to done; quotes counted up to counted
-    for pos, end, text in sorted(found):
-        if not everywhere:
-            quotes += data.count(b'"', counted, pos)
-            counted = pos
-        if quotes % 2 == 0:  # not inside a string (a number token holds no quote)
-            pieces += (view[done:pos], text)
-            done = end
-    pieces.append(view[done:])
-    return b"".join(pieces).decode("utf-8")
+    copies: dict[tuple[str | int, ...], Any] = {}  # path -> the copy of the container there
+    root: Any = [value]  # a holder, so the root itself may be a float
+    for path in paths:
+        node, where = root, (0, *path)
+        for depth in range(len(where) - 1):
+            # Only the containers on a path are copied; everything else is shared.
+            copy = copies.get(where[: depth + 1])
+            if copy is None:
+                child = node[where[depth]]
+                copy = copies[where[: depth + 1]] = (
+                    dict(child) if type(child) is dict else list(child)
+                )
+                node[where[depth]] = copy
+            node = copy
+        x = node[where[-1]]
+        if not _orjson_spells(x):
+            node[where[-1]] = fragment(format_number(x).encode())
+    return dumps(root[0]).decode("utf-8")
 
 
 def encode(checked: Checked) -> str:
@@ -143,7 +138,9 @@ def encode(checked: Checked) -> str:
     """
     dumps = _twin.orjson_dumps
     if dumps is not None and isinstance(checked, _twin.TwinChecked) and _orjson_writes(checked):
-        text = _orjson_text(checked, dumps, checked.float_counts)
+        text = _orjson_text(
+            checked.value, checked.ecma_floats, checked.float_paths, dumps, _twin.orjson_fragment
+        )
         if text is not None:
             return text
     if checked.depth >= _RECURSION_MAX_DEPTH:

@@ -26,14 +26,22 @@
 /* Must equal _payload.MAX_DEPTH; _twin.py refuses the module when it does not. */
 #define MAX_DEPTH 20
 
+/* Paths of at most this many floats are recorded: enough for the JSON writer to respell
+ * the floats of a large payload, and a bound on the work when every number is a float. */
+#define PATHS_MAX 4096
+
 /* Results of a step: go on, hand the payload back, or a Python error is set. */
 #define OK 0
 #define HAND_BACK 1
 #define ERROR (-1)
 
 typedef struct {
-    PyObject *ecma_floats; /* each float whose text is not repr's (float_is_plain) -> how
-                              often it occurs (the JSON writer uses the counts) */
+    PyObject *ecma_floats; /* set of the floats whose text is not repr's (float_is_plain) */
+    PyObject *float_paths; /* list of the paths (tuples of names and indices) where those
+                              floats stand, in document order; None past PATHS_MAX */
+    int path_len;          /* the path of the value being walked: */
+    PyObject *path_name[MAX_DEPTH + 1]; /* a member name (borrowed, held by the walk) */
+    Py_ssize_t path_index[MAX_DEPTH + 1]; /* or, where the name is NULL, an item index */
     int big_ints;          /* an int outside [-2**63, 2**64) was seen */
     int depth;             /* depth of the deepest value so far (the root is 0) */
     int refuse_dots;       /* hand back at any member name holding "." */
@@ -77,6 +85,42 @@ has_dot(PyObject *s)
     return PyUnicode_FindChar(s, '.', 0, PyUnicode_GET_LENGTH(s), 1) >= 0;
 }
 
+/* Record the path of the value being walked in float_paths (while under PATHS_MAX). */
+static int
+note_path(Walk *w)
+{
+    PyObject *path;
+    int i;
+    if (w->float_paths == Py_None)
+        return 0;
+    if (PyList_GET_SIZE(w->float_paths) == PATHS_MAX) {
+        Py_SETREF(w->float_paths, Py_NewRef(Py_None));
+        return 0;
+    }
+    path = PyTuple_New(w->path_len);
+    if (path == NULL)
+        return -1;
+    for (i = 0; i < w->path_len; i++) {
+        PyObject *step = w->path_name[i] ? Py_NewRef(w->path_name[i])
+                                         : PyLong_FromSsize_t(w->path_index[i]);
+        if (step == NULL) {
+            Py_DECREF(path);
+            return -1;
+        }
+        PyTuple_SET_ITEM(path, i, step);
+    }
+    i = PyList_Append(w->float_paths, path);
+    Py_DECREF(path);
+    return i;
+}
+
+/* The walk goes down to a member (`name`) or an item (`name` NULL, `index`). The depth
+ * bound keeps the path within its arrays: a value at depth d has a path of d steps. */
+#define PATH_PUSH(w, name, index)                                                      \
+    ((w)->path_name[(w)->path_len] = (name), (w)->path_index[(w)->path_len] = (index),   \
+     (w)->path_len++)
+#define PATH_POP(w) ((w)->path_len--)
+
 /* A value that is not a container: note what _payload.check notes, or hand back. */
 static int
 leaf(Walk *w, PyObject *o)
@@ -113,17 +157,9 @@ leaf(Walk *w, PyObject *o)
         if (!isfinite(x))
             return HAND_BACK; /* the reference names it: not a JSON number */
         /* float_is_plain: 1e-4 <= |x| < 1e16 and not integral */
-        if (!(a >= 1e-4 && a < 1e16 && floor(x) != x)) {
-            PyObject *seen = PyDict_GetItemWithError(w->ecma_floats, o), *count;
-            if (seen == NULL && PyErr_Occurred())
+        if (!(a >= 1e-4 && a < 1e16 && floor(x) != x))
+            if (PySet_Add(w->ecma_floats, o) < 0 || note_path(w) < 0)
                 return ERROR;
-            count = PyLong_FromSsize_t(seen ? PyLong_AsSsize_t(seen) + 1 : 1);
-            if (count == NULL || PyDict_SetItem(w->ecma_floats, o, count) < 0) {
-                Py_XDECREF(count);
-                return ERROR;
-            }
-            Py_DECREF(count);
-        }
         return OK;
     }
     if (o == Py_None || o == Py_True || o == Py_False)
@@ -161,8 +197,11 @@ check_container(Walk *w, PyObject *node, int depth)
                 r = HAND_BACK; /* the reference reports (or accepts) other names */
             else
                 r = check_value(w, key, depth + 1);
-            if (r == OK)
+            if (r == OK) {
+                PATH_PUSH(w, key, 0);
                 r = check_value(w, child, depth + 1);
+                PATH_POP(w);
+            }
             Py_DECREF(key);
             Py_DECREF(child);
             if (r == OK && PyDict_GET_SIZE(node) != size)
@@ -177,7 +216,9 @@ check_container(Walk *w, PyObject *node, int depth)
     for (i = 0; r == OK && i < PyList_GET_SIZE(node); i++) {
         PyObject *item = PyList_GET_ITEM(node, i);
         Py_INCREF(item);
+        PATH_PUSH(w, NULL, i);
         r = check_value(w, item, depth + 1);
+        PATH_POP(w);
         Py_DECREF(item);
     }
     if (r == OK && PyList_GET_SIZE(node) != size)
@@ -338,6 +379,7 @@ merge(Walk *w, PyObject *obj, PyObject *level, PyObject *out, int depth)
         r = name_at(w, level, i, name, key ? key : name, &full, nested ? &members : NULL);
         if (r != OK)
             goto next;
+        PATH_PUSH(w, name, 0);
         if (nested)
             r = merge(w, child, members, out, depth + 1);
         else {
@@ -345,6 +387,7 @@ merge(Walk *w, PyObject *obj, PyObject *level, PyObject *out, int depth)
             if (r == OK && PyDict_SetItem(out, full, flat) < 0)
                 r = ERROR;
         }
+        PATH_POP(w);
     next:
         Py_XDECREF(flat);
         Py_XDECREF(full);
@@ -398,6 +441,7 @@ flat_value(Walk *w, PyObject *o, int depth, PyObject *name, PyObject **out)
             }
             item = PyList_GET_ITEM(o, i);
             Py_INCREF(item);
+            PATH_PUSH(w, NULL, i);
             if (PyDict_CheckExact(item) && PyDict_GET_SIZE(item)) {
                 if (rows == NULL)
                     rows = name ? cached_level(w, w->rows, name, 1) : w->root;
@@ -408,6 +452,7 @@ flat_value(Walk *w, PyObject *o, int depth, PyObject *name, PyObject **out)
             }
             else
                 r = flat_value(w, item, depth + 1, name, &made);
+            PATH_POP(w);
             Py_DECREF(item);
             if (r == OK)
                 PyList_SET_ITEM(flat, i, made); /* steals made */
@@ -432,8 +477,10 @@ flat_value(Walk *w, PyObject *o, int depth, PyObject *name, PyObject **out)
 /* ---- module ---------------------------------------------------------------------- */
 
 PyDoc_STRVAR(check_doc,
-"check(value, flatten, refuse_dots) -> (depth, ecma_floats, big_ints, flat) or None\n\n"
-"`ecma_floats` maps each float that is not plain to the number of times it occurs.\n"
+"check(value, flatten, refuse_dots)\n"
+"-> (depth, ecma_floats, big_ints, flat, float_paths) or None\n\n"
+"`float_paths` lists where each float of `ecma_floats` stands (a tuple of member names\n"
+"and item indices), in document order, or is None when there are more than PATHS_MAX.\n"
 "The data-model check of a plain payload (and its dot-flattening when `flatten` is\n"
 "true; `flat` is None otherwise). None hands the payload back to the reference path:\n"
 "anything but exact built-in JSON types, a surrogate, a non-finite float, depth over\n"
@@ -453,13 +500,14 @@ speedups_check(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if ((flatten = PyObject_IsTrue(args[1])) < 0 ||
         (w.refuse_dots = PyObject_IsTrue(args[2])) < 0)
         return NULL;
-    w.ecma_floats = PyDict_New();
+    w.ecma_floats = PySet_New(NULL);
+    w.float_paths = PyList_New(0);
     w.root = new_level(NULL);
     w.levels = PyDict_New();
     w.rows = PyDict_New();
     w.dot = PyUnicode_FromString(".");
     w.underscore = PyUnicode_FromString("_");
-    if (!w.ecma_floats || !w.root || !w.levels || !w.rows || !w.dot || !w.underscore)
+    if (!w.ecma_floats || !w.float_paths || !w.root || !w.levels || !w.rows || !w.dot || !w.underscore)
         goto done;
     r = flatten ? flat_value(&w, args[0], 0, NULL, &flat) : check_value(&w, args[0], 0);
     if (r == ERROR)
@@ -468,11 +516,12 @@ speedups_check(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         result = Py_NewRef(Py_None);
         goto done;
     }
-    result = Py_BuildValue("(iOOO)", w.depth, w.ecma_floats, w.big_ints ? Py_True : Py_False,
-                           flat ? flat : Py_None);
+    result = Py_BuildValue("(iOOOO)", w.depth, w.ecma_floats, w.big_ints ? Py_True : Py_False,
+                           flat ? flat : Py_None, w.float_paths);
 done:
     Py_XDECREF(flat);
     Py_XDECREF(w.ecma_floats);
+    Py_XDECREF(w.float_paths);
     Py_XDECREF(w.root);
     Py_XDECREF(w.levels);
     Py_XDECREF(w.rows);
@@ -496,7 +545,8 @@ PyMODINIT_FUNC
 PyInit__speedups(void)
 {
     PyObject *m = PyModule_Create(&speedups_module);
-    if (m != NULL && PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0) {
+    if (m != NULL && (PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0 ||
+                      PyModule_AddIntConstant(m, "PATHS_MAX", PATHS_MAX) < 0)) {
         Py_DECREF(m);
         return NULL;
     }

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from ._payload import MAX_DEPTH, Checked, JSONValue
@@ -37,6 +37,7 @@ ENV_VAR = "TOON_PICKER_PUREPYTHON"
 
 _speedups: Any = None
 orjson_dumps: Callable[[Any], bytes] | None = None
+orjson_fragment: Callable[[bytes], Any] = bytes
 REASON: str
 """Why the implementation is what it is, for ``toon_picker.about()``."""
 
@@ -57,11 +58,15 @@ else:
             except ImportError:
                 REASON = "toon_picker._speedups; JSON text by json.dumps (no orjson)"
             else:
-                orjson_dumps = orjson.dumps
+                orjson_dumps, orjson_fragment = orjson.dumps, orjson.Fragment
                 REASON = f"toon_picker._speedups; JSON text by orjson {orjson.__version__}"
 
 IMPLEMENTATION: Literal["compiled", "python"] = "python" if _speedups is None else "compiled"
 """``"compiled"`` when the C twin serves plain payloads, ``"python"`` otherwise."""
+
+
+Path = tuple[str | int, ...]
+"""Member names and item indices from the root to a value."""
 
 
 @dataclass(frozen=True)
@@ -69,13 +74,14 @@ class TwinChecked(Checked):
     """What ``_payload.check`` gives, made by the twin: so the value holds exact built-in
     types only (no subclass that a C writer might read otherwise than ours)."""
 
-    float_counts: Mapping[float, int] = field(default_factory=dict)
-    """How often each of ``ecma_floats`` occurs in the value."""
+    float_paths: list[Path] | None = None
+    """Where each float of ``ecma_floats`` stands, in document order; None when there
+    are too many to list (``_speedups.PATHS_MAX``)."""
 
 
-def _checked(value: Any, got: tuple[int, dict[float, int], bool, Any]) -> TwinChecked:
-    depth, counts, big_ints, _ = got
-    return TwinChecked(value, depth, None, frozenset(counts), False, big_ints, counts)
+def _checked(value: Any, got: tuple[int, set[float], bool, Any, list[Path] | None]) -> TwinChecked:
+    depth, floats, big_ints, _, paths = got
+    return TwinChecked(value, depth, None, frozenset(floats), False, big_ints, paths)
 
 
 def check(value: Any) -> TwinChecked | None:

@@ -1,16 +1,16 @@
 """orjson writes the JSON candidate only where it gives JSON.stringify's bytes.
 
-``_json._orjson_writes`` is the gate and ``_json._orjson_text`` the respelling of floats in
-[1e-6, 1e-5); each claim of their docstrings is checked here against the project's own
-writer (``_json.quote``, ``_json.format_number``, ``_json._write``), and every exclusion
-is shown to be needed.
+``_json._orjson_writes`` is the gate, ``_json._orjson_spells`` says which floats orjson
+writes as ECMAScript does, and ``_json._orjson_text`` hands the others to orjson as text.
+Each claim of their docstrings is checked here against the project's own writer
+(``_json.quote``, ``_json.format_number``, ``_json._write``), and every exclusion is shown
+to be needed.
 """
 
 from __future__ import annotations
 
 import math
 import sys
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -18,7 +18,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from toon_picker import _json
-from toon_picker._payload import check
+from toon_picker._payload import check, float_is_plain
+from toon_picker.strategies import json_values
 
 orjson = pytest.importorskip("orjson")
 
@@ -27,24 +28,26 @@ def reference(value: Any) -> str:
     return _json._write(check(value).value)
 
 
+def float_paths(value: Any, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Where the floats that are not plain stand, in document order (as the twin lists)."""
+    if isinstance(value, dict):
+        return [p for key, item in value.items() for p in float_paths(item, (*path, key))]
+    if isinstance(value, list):
+        return [p for i, item in enumerate(value) for p in float_paths(item, (*path, i))]
+    return [path] if type(value) is float and not float_is_plain(value) else []
+
+
 def via_orjson(value: Any) -> str | None:
-    """orjson's text after the gate, counting quotes, and again knowing the float counts
-    (as the compiled twin tells them): both must agree."""
     checked = check(value)
     assert _json._orjson_writes(checked)
-    counted = _json._orjson_text(checked, orjson.dumps)
-    counts = Counter(x for x in _floats(value) if x in checked.ecma_floats)
-    known = _json._orjson_text(checked, orjson.dumps, counts)
-    assert counted in (None, known)  # the counts decide more often, never otherwise
-    return known
-
-
-def _floats(value: Any) -> list[float]:
-    if isinstance(value, dict):
-        return [x for item in value.values() for x in _floats(item)]
-    if isinstance(value, list):
-        return [x for item in value for x in _floats(item)]
-    return [value] if type(value) is float else []
+    paths = float_paths(value)
+    before = repr(value)
+    text = _json._orjson_text(value, checked.ecma_floats, paths, orjson.dumps, orjson.Fragment)
+    assert repr(value) == before  # the payload itself is never changed
+    without = _json._orjson_text(value, checked.ecma_floats, None, orjson.dumps, orjson.Fragment)
+    assert without in (None, text)
+    assert (without is None) == any(not _json._orjson_spells(x) for x in checked.ecma_floats)
+    return text
 
 
 @pytest.mark.parametrize("start", range(0, 0x110000, 0x8000))
@@ -71,32 +74,30 @@ def test_the_characters_that_json_dumps_or_old_engines_treat_otherwise() -> None
 @example(1e21)
 @example(9.999999999999999e20)
 @example(1e-7)
+@example(5.98e-6)
 @example(0.0001)
+@example(-0.0)
 @example(1.5e16)
-def test_floats_orjson_writes_as_ecmascript_does(x: float) -> None:
-    if x.is_integer():
-        return
-    raw = orjson.dumps(x).decode()
-    if 1e-6 <= abs(x) < 1e-5:
-        assert raw != _json.format_number(x)  # why these are respelled
-    else:
-        assert raw == _json.format_number(x)
-    assert via_orjson([x, {"v": x}]) == reference([x, {"v": x}])
+def test_floats_orjson_spells_as_ecmascript_and_the_others(x: float) -> None:
+    assert (orjson.dumps(x).decode() == _json.format_number(x)) == _json._orjson_spells(x)
+    value = [x, {"v": x}, [[x]]]
+    assert via_orjson(value) == reference(value)
+    assert via_orjson(x) == reference(x)
 
 
 def test_floats_at_every_power_of_ten_boundary() -> None:
     for exponent in range(-323, 309):
         for x in (10.0**exponent, float(f"1e{exponent}")):
             for y in (math.nextafter(x, 0), x, math.nextafter(x, math.inf)):
-                if math.isfinite(y) and not y.is_integer():
+                if math.isfinite(y):
                     for z in (y, -y):
                         assert via_orjson([z]) == reference([z]), repr(z)
 
 
-@pytest.mark.parametrize("x", [1.0, -0.0, 0.0, 1e16, 2.0**53, 1e20])
-def test_integral_floats_are_what_the_gate_excludes(x: float) -> None:
+@pytest.mark.parametrize("x", [1.0, -0.0, 0.0, 1e16, 2.0**53, 1e20, 5.98e-6, 1e-6])
+def test_the_floats_orjson_spells_otherwise(x: float) -> None:
     assert orjson.dumps(x).decode() != _json.format_number(x)
-    assert not _json._orjson_writes(check([x]))
+    assert not _json._orjson_spells(x)
 
 
 def test_ints_within_64_bits_and_only_those() -> None:
@@ -115,7 +116,7 @@ def test_lone_surrogates_are_excluded() -> None:
 
 
 def _nested(containers: int, *, leaf: bool) -> Any:
-    value: Any = [1] if leaf else []
+    value: Any = [1.0] if leaf else []
     for _ in range(containers - 1):
         value = [value]
     return value
@@ -132,23 +133,26 @@ def test_the_depth_bound_is_orjsons_container_limit() -> None:
     assert not _json._orjson_writes(check(too_deep))
 
 
-_PIECES = ["3.47e-6", "-3.47e-6", '"', ":", ",", "[", "]", "{", "}", "\\", "x", "1e-6"]
+_PIECES = ["3.47e-6", "-3.47e-6", "1.0", '"', ":", ",", "[", "]", "{", "}", "\\", "x", "1e-6"]
 
 
 @given(
     st.lists(
         st.one_of(
-            st.sampled_from([3.47e-6, -3.47e-6, 1e-6, 9.99e-6, 1e-7, 1.5e-5, 0.5]),
+            st.sampled_from([3.47e-6, -3.47e-6, 1e-6, 9.99e-6, 1e-7, 1.5e-5, 0.5, 1.0, -0.0]),
             st.lists(st.sampled_from(_PIECES), max_size=5).map("".join),
         ),
         max_size=8,
     ),
 )
-@example(["a:3.47e-6,", 3.47e-6, '"', 3.47e-6, "[3.47e-6]"])
-def test_tiny_floats_are_respelled_only_outside_strings(items: list[Any]) -> None:
+@example(["a:3.47e-6,", 3.47e-6, '"', 3.47e-6, "[3.47e-6]", 1.0, "1.0"])
+def test_strings_that_look_like_numbers_stay_strings(items: list[Any]) -> None:
     value = [items, dict(zip(map(str, items), items, strict=False))]
-    text = via_orjson(value)
-    if text is None:  # a backslash in the text: the project's writer does it
-        assert "\\" in orjson.dumps(value).decode()
-    else:
-        assert text == reference(value)
+    assert via_orjson(value) == reference(value)
+
+
+@given(json_values())
+def test_any_payload_the_gate_admits(value: Any) -> None:
+    checked = check(value)
+    if _json._orjson_writes(checked) and checked.value is value:
+        assert via_orjson(value) == reference(value)
