@@ -4,7 +4,7 @@
 surrogates; those differences flip the picker on near-ties, so they are not cosmetic.
 The C encoder is used whenever the model check saw none of them; otherwise a small
 iterative writer produces the text. orjson (the ``[fast]`` extra) writes it instead where
-it provably gives the same bytes (``_orjson_writes``; tests/unit/test_orjson_gate.py).
+it provably gives the same bytes (``_orjson_writes``; tests/property/test_orjson_gate.py).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def _orjson_spells(x: float) -> bool:
 
     orjson differs on integral floats below 1e21 (``1.0``, ``-0.0``, ``1e+16`` for ``1``,
     ``0``, ``10000000000000000``) and on floats in [1e-6, 1e-5) (``5.98e-6`` for
-    ``0.00000598``); tests/unit/test_orjson_gate.py checks every other float."""
+    ``0.00000598``); tests/property/test_orjson_gate.py checks every other float."""
     a = abs(x)
     return not ((x.is_integer() and a < 1e21) or 1e-6 <= a < 1e-5)
 

@@ -26,9 +26,12 @@
 /* Must equal _payload.MAX_DEPTH; _twin.py refuses the module when it does not. */
 #define MAX_DEPTH 20
 
-/* Paths of at most this many floats are recorded: enough for the JSON writer to respell
- * the floats of a large payload, and a bound on the work when every number is a float. */
+/* Paths are recorded for up to PATHS_MAX floats, and beyond that while at most one leaf
+ * in PATHS_SHARE is such a float: the JSON writer respells them through their paths,
+ * which pays while they are few; the bound keeps a payload of floats from paying a tuple
+ * for each. */
 #define PATHS_MAX 4096
+#define PATHS_SHARE 8
 
 /* Results of a step: go on, hand the payload back, or a Python error is set. */
 #define OK 0
@@ -39,6 +42,7 @@ typedef struct {
     PyObject *ecma_floats; /* set of the floats whose text is not repr's (float_is_plain) */
     PyObject *float_paths; /* list of the paths (tuples of names and indices) where those
                               floats stand, in document order; None past PATHS_MAX */
+    Py_ssize_t leaves;     /* names and values that are not containers, walked so far */
     int path_len;          /* the path of the value being walked: */
     PyObject *path_name[MAX_DEPTH + 1]; /* a member name (borrowed, held by the walk) */
     Py_ssize_t path_index[MAX_DEPTH + 1]; /* or, where the name is NULL, an item index */
@@ -93,7 +97,8 @@ note_path(Walk *w)
     int i;
     if (w->float_paths == Py_None)
         return 0;
-    if (PyList_GET_SIZE(w->float_paths) == PATHS_MAX) {
+    if (PyList_GET_SIZE(w->float_paths) >= PATHS_MAX &&
+        PyList_GET_SIZE(w->float_paths) * PATHS_SHARE >= w->leaves) {
         Py_SETREF(w->float_paths, Py_NewRef(Py_None));
         return 0;
     }
@@ -126,6 +131,7 @@ static int
 leaf(Walk *w, PyObject *o)
 {
     PyTypeObject *t = Py_TYPE(o);
+    w->leaves++;
     if (t == &PyUnicode_Type) {
 #if PY_VERSION_HEX < 0x030C0000
         if (PyUnicode_READY(o) < 0)
@@ -480,7 +486,8 @@ PyDoc_STRVAR(check_doc,
 "check(value, flatten, refuse_dots)\n"
 "-> (depth, ecma_floats, big_ints, flat, float_paths) or None\n\n"
 "`float_paths` lists where each float of `ecma_floats` stands (a tuple of member names\n"
-"and item indices), in document order, or is None when there are more than PATHS_MAX.\n"
+"and item indices), in document order, or is None when there are more than PATHS_MAX\n"
+"and more than one leaf in PATHS_SHARE.\n"
 "The data-model check of a plain payload (and its dot-flattening when `flatten` is\n"
 "true; `flat` is None otherwise). None hands the payload back to the reference path:\n"
 "anything but exact built-in JSON types, a surrogate, a non-finite float, depth over\n"
@@ -546,7 +553,8 @@ PyInit__speedups(void)
 {
     PyObject *m = PyModule_Create(&speedups_module);
     if (m != NULL && (PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0 ||
-                      PyModule_AddIntConstant(m, "PATHS_MAX", PATHS_MAX) < 0)) {
+                      PyModule_AddIntConstant(m, "PATHS_MAX", PATHS_MAX) < 0 ||
+                      PyModule_AddIntConstant(m, "PATHS_SHARE", PATHS_SHARE) < 0)) {
         Py_DECREF(m);
         return NULL;
     }

@@ -22,11 +22,12 @@ from typing import Any
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+from prop_oracles import float_paths
 
 from toon_picker import FlattenError, _json, _twin, flatten, pick
 from toon_picker._errors import ToonPickerError
 from toon_picker._flatten import flatten_checked
-from toon_picker._payload import MAX_DEPTH, Checked, check, float_is_plain
+from toon_picker._payload import MAX_DEPTH, Checked, check
 from toon_picker.strategies import (
     colliding_objects,
     collision_free_objects,
@@ -59,19 +60,13 @@ def is_plain(value: Any) -> bool:
     return kind in (int, bool) or value is None
 
 
-def float_paths(value: Any, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
-    """Where the floats that are not plain stand, in document order."""
-    if isinstance(value, dict):
-        return [p for key, item in value.items() for p in float_paths(item, (*path, key))]
-    if isinstance(value, list):
-        return [p for i, item in enumerate(value) for p in float_paths(item, (*path, i))]
-    return [path] if type(value) is float and not float_is_plain(value) else []
-
-
 def as_reference(checked: _twin.TwinChecked, value: Any) -> Checked:
     """The twin's answer as the reference writes it; its float paths checked on the way."""
     paths = float_paths(value)
-    assert checked.float_paths == (paths if len(paths) <= _twin._speedups.PATHS_MAX else None)
+    if checked.float_paths is None:  # too many to list
+        assert len(paths) > _twin._speedups.PATHS_MAX
+    else:
+        assert checked.float_paths == paths
     return Checked(*(getattr(checked, f.name) for f in dataclasses.fields(Checked)))
 
 
@@ -225,6 +220,21 @@ def test_same_results_and_errors_with_and_without_the_twin(value: Any) -> None:
     assert twin == reference
     twin, reference = both_ways(pick, value)  # no default=: the reference reports
     assert twin == reference
+
+
+def test_float_paths_are_listed_while_floats_are_few() -> None:
+    many, share = _twin._speedups.PATHS_MAX, _twin._speedups.PATHS_SHARE
+    floats = [1.0] * (many + 1)
+    checked = _twin.check(floats)
+    assert checked is not None
+    assert checked.float_paths is None
+    sparse = [[1.0, *["x"] * share] for _ in range(many + 1)]  # one leaf in share + 1
+    checked = _twin.check(sparse)
+    assert checked is not None
+    assert checked.float_paths == float_paths(sparse)
+    for value in (floats, sparse):
+        twin, reference = both_ways(_json.dumps, value)
+        assert twin == reference
 
 
 def test_a_cycle_is_handed_back_and_reported_by_the_reference() -> None:

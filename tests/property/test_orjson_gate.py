@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+from prop_oracles import float_paths
 
 from toon_picker import _json
-from toon_picker._payload import check, float_is_plain
+from toon_picker._payload import check
 from toon_picker.strategies import json_values
 
 orjson = pytest.importorskip("orjson")
@@ -26,15 +27,6 @@ orjson = pytest.importorskip("orjson")
 
 def reference(value: Any) -> str:
     return _json._write(check(value).value)
-
-
-def float_paths(value: Any, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
-    """Where the floats that are not plain stand, in document order (as the twin lists)."""
-    if isinstance(value, dict):
-        return [p for key, item in value.items() for p in float_paths(item, (*path, key))]
-    if isinstance(value, list):
-        return [p for i, item in enumerate(value) for p in float_paths(item, (*path, i))]
-    return [path] if type(value) is float and not float_is_plain(value) else []
 
 
 def via_orjson(value: Any) -> str | None:
