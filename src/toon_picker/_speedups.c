@@ -358,7 +358,7 @@ merge(Walk *w, PyObject *obj, PyObject *level, PyObject *out, int depth)
             r = r == ERROR ? ERROR : HAND_BACK;
             goto next;
         }
-        if (has_dot(name)) {
+        if (has_dot(name)) { /* rare: most names are kept as they are */
             if (w->refuse_dots) {
                 r = HAND_BACK; /* dotted-name */
                 goto next;
