@@ -1,6 +1,6 @@
 """toon-picker benchmarks: ratios measured in one run, printed against their targets.
 
-    python bench/run.py                 # full run (about a minute)
+    python bench/run.py                 # full run (a few minutes)
     python bench/run.py --quick         # seconds; CI runs this so the script does not rot
     python bench/run.py --json out.json --markdown docs/measurements/bench.md
 
@@ -8,6 +8,11 @@ Every number is a ratio of two timings taken in the same process on the same pay
 it transfers between machines better than absolute times (which are printed too).
 Timings are the minimum over repeats (the least disturbed run). Nothing here asserts on
 time: the targets are reported as ok/MISS, never enforced by tests.
+
+Every figure is measured for the active implementation (``toon_picker.IMPLEMENTATION``:
+the compiled twin where it is built) and, for reference, for pure Python in the same
+process (``_twin.pure_python()``, what ``TOON_PICKER_PUREPYTHON=1`` selects); the targets
+apply to the active one.
 
 Needs the ``bench`` extra (flatten-dict, flatten-json) for the library comparison; a
 missing library is reported and its row skipped.
@@ -34,7 +39,7 @@ sys.path.insert(0, str(ROOT / "examples"))  # synth.py, the synthetic payload ge
 
 from synth import deep_items, generate  # noqa: E402
 
-from toon_picker import _backends, _json, flatten, pick  # noqa: E402  # noqa: E402
+from toon_picker import IMPLEMENTATION, _backends, _json, _twin, flatten, pick  # noqa: E402
 from toon_picker._flatten import flatten_checked  # noqa: E402
 from toon_picker._payload import check  # noqa: E402
 from toon_picker._report import build_report  # noqa: E402
@@ -43,10 +48,15 @@ from toon_picker._report_render import render  # noqa: E402
 FIXTURES = ROOT.parent / "shared" / "fixtures" / "apify"
 
 TARGETS = {
-    "picker_overhead": ("<=", 1.3, "pick time / toon_format.encode time of the flattened payload"),
-    "flatten_speedup": (">=", 2.0, "library flatten time / toon_picker.flatten time"),
-    "scaling": ("<=", 11.0, "pick time(100k rows) / pick time(10k rows)"),
-    "memory": ("<=", 6.0, "tracemalloc peak of pick / JSON text bytes"),
+    "picker_overhead": (
+        "<=",
+        1.10,
+        "pick (default backend) time / toon_format.encode time of the flattened payload",
+    ),
+    "toons_overhead": ("<=", 1.0, "pick(backend='toons') time / compact json.dumps time"),
+    "flatten_speedup": (">=", 3.0, "flatten_json time / toon_picker.flatten time"),
+    "scaling": ("<=", 11.0, "pick time(100k runs) / pick time(10k runs)"),
+    "memory": ("<=", 4.0, "tracemalloc peak of pick / JSON text bytes (10k-run list)"),
 }
 
 
@@ -78,8 +88,7 @@ def best_times(
 
 def verdict(name: str, value: float) -> str:
     op, target, _ = TARGETS[name]
-    ok = value <= target if op == "<=" else value >= target
-    return f"{'ok' if ok else 'MISS'} (target {op} {target:g})"
+    return f"{'ok' if _ok(name, value) else 'MISS'} (target {op} {target:g})"
 
 
 def _runs_rows(n: int) -> Any:
@@ -97,8 +106,13 @@ def _runs_rows(n: int) -> Any:
     return {"data": data}
 
 
+def compact_dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 def bench_picker_overhead(quick: bool) -> list[dict[str, Any]]:
     encode = _backends.encoder(_backends.DEFAULT_BACKEND)
+    toons = "toons" in _backends.available()
     repeat = 3 if quick else 15
     workloads = {
         "100 items, depth 9": deep_items(100, 9, seed=1),
@@ -108,28 +122,31 @@ def bench_picker_overhead(quick: bool) -> list[dict[str, Any]]:
     out = []
     for name, value in workloads.items():
         flat = flatten(value)
-        t = best_times(
-            {
-                "pick": lambda v=value: pick(v),
-                "encode": lambda f=flat: encode(f, frozenset()),
-                "json": lambda v=value: _json.dumps(v),
-                "flatten": lambda v=value: flatten(v),
-            },
-            repeat=repeat,
-        )
+        funcs: dict[str, Callable[[], object]] = {
+            "pick": lambda v=value: pick(v),
+            "encode": lambda f=flat: encode(f, frozenset()),
+            "json": lambda v=value: _json.dumps(v),
+            "flatten": lambda v=value: flatten(v),
+            "dumps": lambda v=value: compact_dumps(v),
+        }
+        if toons:
+            funcs["toons"] = lambda v=value: pick(v, backend="toons")
+        t = best_times(funcs, repeat=repeat)
         t_pick, t_enc, t_json, t_flat = t["pick"], t["encode"], t["json"], t["flatten"]
-        out.append(
-            {
-                "workload": name,
-                "json_bytes": len(_json.dumps(value).encode()),
-                "pick_ms": t_pick * 1e3,
-                "encode_ms": t_enc * 1e3,
-                "json_ms": t_json * 1e3,
-                "flatten_ms": t_flat * 1e3,
-                "extra_ms": (t_pick - t_enc) * 1e3,
-                "ratio": t_pick / t_enc,
-            }
-        )
+        row = {
+            "workload": name,
+            "json_bytes": len(_json.dumps(value).encode()),
+            "pick_ms": t_pick * 1e3,
+            "encode_ms": t_enc * 1e3,
+            "json_ms": t_json * 1e3,
+            "flatten_ms": t_flat * 1e3,
+            "extra_ms": (t_pick - t_enc) * 1e3,
+            "ratio": t_pick / t_enc,
+            "dumps_ms": t["dumps"] * 1e3,
+            "toons_ms": t["toons"] * 1e3 if toons else None,
+            "toons_ratio": t["toons"] / t["dumps"] if toons else None,
+        }
+        out.append(row)
     return out
 
 
@@ -264,6 +281,9 @@ def environment() -> dict[str, str]:
         "machine": platform.machine(),
         "system": platform.system(),
         "toon-picker": version("toon-picker"),
+        "toon-picker implementation": IMPLEMENTATION,
+        "toons": version("toons"),
+        "orjson": version("orjson"),
         "toon-format": version("toon-format"),
         "flatten-dict": version("flatten-dict"),
         "flatten-json": version("flatten-json"),
@@ -280,109 +300,155 @@ def _load() -> str:
         return "unknown"
 
 
-def run(quick: bool) -> dict[str, Any]:
-    results: dict[str, Any] = {"quick": quick, "environment": environment()}
+def measure(quick: bool) -> dict[str, Any]:
+    """Every figure for the implementation in force."""
+    results: dict[str, Any] = {}
     results["picker_overhead"] = bench_picker_overhead(quick)
     results["flatten"] = bench_flatten(quick)
     results["scaling"] = bench_scaling(quick)
     results["memory"] = bench_memory(quick)
-    results["byte_tables"] = byte_tables()
-    results["environment"]["load average at end"] = _load()
+    toons = [r["toons_ratio"] for r in results["picker_overhead"] if r["toons_ratio"]]
     results["verdicts"] = {
         "picker_overhead": max(r["ratio"] for r in results["picker_overhead"]),
+        "toons_overhead": max(toons, default=float("nan")),
         "flatten_speedup": min(
-            (lib["speedup"] for r in results["flatten"] for lib in r["libs"].values()),
+            (
+                r["libs"]["flatten_json"]["speedup"]
+                for r in results["flatten"]
+                if "flatten_json" in r["libs"]
+            ),
             default=float("nan"),
         ),
         "scaling": results["scaling"]["ratio"],
-        "memory": max(r["ratio"] for r in results["memory"]),
+        "memory": results["memory"][0]["ratio"],
     }
     return results
 
 
+def run(quick: bool) -> dict[str, Any]:
+    results: dict[str, Any] = {"quick": quick, "environment": environment()}
+    results.update(measure(quick))
+    if IMPLEMENTATION != "python":
+        with _twin.pure_python():
+            results["pure"] = measure(quick)
+    results["byte_tables"] = byte_tables()
+    results["environment"]["load average at end"] = _load()
+    return results
+
+
+def _figure(name: str, value: float) -> str:
+    return f"{value:.2f}x" if name == "flatten_speedup" else f"{value:.2f}"
+
+
+def _ok(name: str, value: float) -> bool:
+    op, target, _ = TARGETS[name]
+    return value <= target if op == "<=" else value >= target
+
+
+def _sections(r: dict[str, Any]) -> list[str]:
+    """The tables of one implementation's measurements."""
+    lines = [
+        "### Picker cost",
+        "",
+        "| Workload | JSON bytes | pick ms | encode ms | JSON ms | flatten ms"
+        " | pick / encode | pick(toons) ms | json.dumps ms | pick(toons) / json.dumps |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in r["picker_overhead"]:
+        toons = (
+            f"{row['toons_ms']:.3f} | {row['dumps_ms']:.3f} | {row['toons_ratio']:.2f}"
+            if row["toons_ratio"]
+            else f"- | {row['dumps_ms']:.3f} | -"
+        )
+        lines.append(
+            f"| {row['workload']} | {row['json_bytes']} | {row['pick_ms']:.3f}"
+            f" | {row['encode_ms']:.3f} | {row['json_ms']:.3f} | {row['flatten_ms']:.3f}"
+            f" | {row['ratio']:.2f} | {toons} |"
+        )
+    lines += [
+        "",
+        "### flatten against flatten-dict and flatten_json",
+        "",
+        "| Workload | toon_picker.flatten ms | reference check ms | library | library ms"
+        " | speed-up | speed-up of the reference's flatten after its check |",
+        "|---|---:|---:|---|---:|---:|---:|",
+    ]
+    for row in r["flatten"]:
+        for lib, v in row["libs"].items():
+            lines.append(
+                f"| {row['workload']} | {row['toon_picker_ms']:.3f} | {row['check_ms']:.3f}"
+                f" | {lib} | {v['ms']:.3f} | {v['speedup']:.2f}x"
+                f" | {v['speedup_after_check']:.2f}x |"
+            )
+    sc = r["scaling"]
+    lines += [
+        "",
+        "### Scaling (run lists, pick with the default candidates)",
+        "",
+        "| Rows | " + " | ".join(f"{n:,}" for n in sc["rows"]) + " |",
+        "|---|" + "---:|" * len(sc["rows"]),
+        "| pick seconds | " + " | ".join(f"{t:.3f}" for t in sc["pick_s"]) + " |",
+        "",
+        f"time({sc['rows'][2]:,}) / time({sc['rows'][1]:,}) = {sc['ratio']:.2f}; "
+        f"time({sc['rows'][1]:,}) / time({sc['rows'][0]:,}) = {sc['ratio_mid_small']:.2f}.",
+        "",
+        "### Peak memory of pick (tracemalloc) against the JSON text size",
+        "",
+        "| Workload | JSON bytes | peak bytes | ratio |",
+        "|---|---:|---:|---:|",
+    ]
+    for row in r["memory"]:
+        lines.append(
+            f"| {row['workload']} | {row['json_bytes']} | {row['peak_bytes']}"
+            f" | {row['ratio']:.2f} |"
+        )
+    return lines
+
+
 def to_markdown(results: dict[str, Any], command: str) -> str:
     env = results["environment"]
+    active = env["toon-picker implementation"]
+    pure = results.get("pure")
     lines = [
         "# Benchmarks",
         "",
         f"Generated by `{command}` (Python {env['python']} {env['implementation']}, "
         f"{env['system']} {env['machine']}, toon-format {env['toon-format']}, "
+        f"toons {env['toons']}, orjson {env['orjson']}, "
         f"flatten-dict {env['flatten-dict']}, flatten-json {env['flatten-json']}; "
         f"{env['cpus']} CPUs, load average {env['load average at start']} at the start and "
         f"{env['load average at end']} at the end).",
         "Times are CPU times (time.process_time), minima over repeats in one process; the "
         "ratios are what the targets are about. Re-run the command to refresh this file.",
+        f"The targets apply to the active implementation ({active}); "
+        + ("pure Python was measured in the same run for reference." if pure else ""),
         "",
-        "## Targets",
+        "## Targets (worst workload of each)",
         "",
-        "| Measure | Value | Target | Verdict |",
-        "|---|---:|---:|---|",
+        f"| Measure | {active} | " + ("python | " if pure else "") + "Target | Verdict |",
+        "|---|---:|" + ("---:|" if pure else "") + "---:|---|",
     ]
     for name, value in results["verdicts"].items():
         op, target, what = TARGETS[name]
-        shown = f"{value:.2f}" if name != "flatten_speedup" else f"{value:.2f}x (worst row)"
-        ok = value <= target if op == "<=" else value >= target
-        lines.append(f"| {what} | {shown} | {op} {target:g} | {'ok' if ok else '**miss**'} |")
-    lines += [
-        "",
-        "## Picker cost (pick vs toon_format.encode of the already flattened payload)",
-        "",
-        "| Workload | JSON bytes | pick ms | encode ms | JSON ms | flatten ms"
-        " | pick - encode ms | ratio |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for r in results["picker_overhead"]:
-        lines.append(
-            f"| {r['workload']} | {r['json_bytes']} | {r['pick_ms']:.3f} | {r['encode_ms']:.3f}"
-            f" | {r['json_ms']:.3f} | {r['flatten_ms']:.3f} | {r['extra_ms']:+.3f}"
-            f" | {r['ratio']:.2f} |"
-        )
+        other = f"{_figure(name, pure['verdicts'][name])} | " if pure else ""
+        verdict = "ok" if _ok(name, value) else "**miss**"
+        lines.append(f"| {what} | {_figure(name, value)} | {other}{op} {target:g} | {verdict} |")
+    lines += ["", f"## {active.capitalize()} (active)", "", *_sections(results)]
+    if pure:
+        lines += ["", "## Pure Python (for reference)", "", *_sections(pure)]
     lines += [
         "",
         "JSON ms and flatten ms time the public `_json.dumps` and `flatten`, each of which "
         "runs the data-model check itself; pick runs it once. `python bench/profile_pick.py` "
-        "splits pick into its phases. The design measured +0.7 ms (depth 9) and +1.6 ms "
-        "(depth 20) per 100-item payload for its TypeScript picker over one encode.",
-        "",
-        "## flatten against flatten-dict and flatten_json",
-        "",
-        "| Workload | toon_picker.flatten ms | of which check ms | library | library ms"
-        " | speed-up | speed-up without the check |",
-        "|---|---:|---:|---|---:|---:|---:|",
+        "splits pick into its phases. toon_picker.flatten validates the payload, checks "
+        "depth and collisions, normalises keys and recurses into arrays (the compiled twin "
+        "does it all in one pass; the check column and the last one time the pure-Python "
+        "reference path, `_payload.check` and `_flatten.flatten_checked`); "
+        "flatten-dict leaves arrays alone (less work, different output; the `+ array "
+        "recursion` row gives it the same output shape); flatten_json explodes arrays into "
+        "indexed keys. The design measured +0.7 ms (depth 9) and +1.6 ms (depth 20) per "
+        "100-item payload for its TypeScript picker over one encode.",
     ]
-    for r in results["flatten"]:
-        for lib, v in r["libs"].items():
-            lines.append(
-                f"| {r['workload']} | {r['toon_picker_ms']:.3f} | {r['check_ms']:.3f} | {lib}"
-                f" | {v['ms']:.3f} | {v['speedup']:.2f}x | {v['speedup_after_check']:.2f}x |"
-            )
-    s = results["scaling"]
-    lines += [
-        "",
-        "toon_picker.flatten validates the payload (the check column), checks depth and "
-        "collisions, normalises keys and recurses into arrays. flatten-dict leaves arrays "
-        "alone (less work, different output); the `+ array recursion` row gives it the same "
-        "output shape; flatten_json explodes arrays into indexed keys. Inside pick the check "
-        "has already run, so the last column is what flatten costs there.",
-        "",
-        "## Scaling (run lists, pick with the default candidates)",
-        "",
-        "| Rows | " + " | ".join(f"{n:,}" for n in s["rows"]) + " |",
-        "|---|" + "---:|" * len(s["rows"]),
-        "| pick seconds | " + " | ".join(f"{t:.3f}" for t in s["pick_s"]) + " |",
-        "",
-        f"time({s['rows'][2]:,}) / time({s['rows'][1]:,}) = {s['ratio']:.2f}; "
-        f"time({s['rows'][1]:,}) / time({s['rows'][0]:,}) = {s['ratio_mid_small']:.2f}.",
-        "",
-        "## Peak memory of pick (tracemalloc) against the JSON text size",
-        "",
-        "| Workload | JSON bytes | peak bytes | ratio |",
-        "|---|---:|---:|---:|",
-    ]
-    for r in results["memory"]:
-        lines.append(
-            f"| {r['workload']} | {r['json_bytes']} | {r['peak_bytes']} | {r['ratio']:.2f} |"
-        )
     for title, table in results["byte_tables"].items():
         lines += ["", f"## Bytes: {title}", "", table.rstrip()]
     return "\n".join(lines) + "\n"
@@ -395,12 +461,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--markdown", metavar="FILE", help="write a Markdown summary")
     args = parser.parse_args(argv)
     results = run(args.quick)
+    print(f"implementation: {IMPLEMENTATION} ({_twin.REASON})")
+    pure = results.get("pure")
     for name, value in results["verdicts"].items():
-        print(f"{name:<16} {value:8.2f}  {verdict(name, value)}  [{TARGETS[name][2]}]")
+        also = f"  (pure Python {_figure(name, pure['verdicts'][name])})" if pure else ""
+        print(
+            f"{name:<16} {_figure(name, value):>8}  {verdict(name, value)}"
+            f"  [{TARGETS[name][2]}]{also}"
+        )
     for r in results["picker_overhead"]:
+        toons = f"  pick(toons)/json.dumps {r['toons_ratio']:.2f}" if r["toons_ratio"] else ""
         print(
             f"  pick {r['workload']:<20} pick {r['pick_ms']:8.3f} ms"
-            f"  encode {r['encode_ms']:8.3f} ms  ratio {r['ratio']:.2f}"
+            f"  encode {r['encode_ms']:8.3f} ms  ratio {r['ratio']:.2f}{toons}"
         )
     for r in results["flatten"]:
         libs = ", ".join(f"{k} {v['speedup']:.2f}x" for k, v in r["libs"].items()) or "no library"

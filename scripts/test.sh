@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up from scratch and run every check: the JS port's tests, lint, types, the docs
-# build and the whole pytest suite (unit, property, conformance, measurement, MCP, docs).
+# build and the whole pytest suite (unit, property, conformance, measurement, MCP, docs)
+# with the compiled twin, then the corpus, unit and property tests again in pure Python.
 # Needs Python 3.10+ and Node 20 with npm. CI runs exactly this (see .ci/run).
 #
 # Arguments go to pytest: `bash scripts/test.sh -m "not slow"` skips the slow tests
@@ -53,5 +54,14 @@ if [ -f mkdocs.yml ]; then
   fi
 fi
 
-echo "== pytest"
+echo "== pytest (implementation: compiled twin)"
+# The C twin must have been built here (gcc is present): else both passes would test
+# pure Python and the twin's differential properties would be skipped.
+.venv/bin/python -c 'import sys, toon_picker as t; print(t.about()); sys.exit(t.IMPLEMENTATION != "compiled")'
 .venv/bin/python -m pytest -q "$@"
+
+echo "== pytest again in pure Python (TOON_PICKER_PUREPYTHON=1): corpus, unit, properties"
+# The reference path alone must pass what the twin passes (docs, MCP and measurement
+# tests do not depend on the implementation and ran above).
+TOON_PICKER_PUREPYTHON=1 .venv/bin/python -m pytest -q -p no:cacheprovider "$@" \
+  tests/unit tests/conformance tests/property tests/backends

@@ -11,6 +11,7 @@ from ._measures import MEASURES
 from ._payload import MAX_DEPTH
 from ._picker import Pick, pick, stringify_compact
 from ._project import FieldSpecError, project
+from ._twin import IMPLEMENTATION
 from ._unflatten import unflatten
 
 SPEC_VERSION = "1.1"
@@ -18,10 +19,12 @@ SPEC_VERSION = "1.1"
 
 
 def about() -> str:
-    """One line for bug reports: package, spec and TOON versions, and the TOON backends."""
+    """One line for bug reports: package, spec and TOON versions, the TOON backends and
+    the implementation (``IMPLEMENTATION``, and why)."""
     from importlib.metadata import PackageNotFoundError, version
 
     from ._backends import TOON_SPEC_VERSION
+    from ._twin import REASON
 
     try:
         package = version("toon-picker")
@@ -29,11 +32,13 @@ def about() -> str:
         package = "unknown"
     return (
         f"toon-picker {package} (spec {SPEC_VERSION}, TOON spec {TOON_SPEC_VERSION}); "
-        f"TOON backends: {', '.join(available_backends())}"
+        f"TOON backends: {', '.join(available_backends())}; "
+        f"implementation: {IMPLEMENTATION} ({REASON})"
     )
 
 
 __all__ = (
+    "IMPLEMENTATION",
     "MAX_DEPTH",
     "MEASURES",
     "SPEC_VERSION",

@@ -18,11 +18,13 @@ from . import _fast_backends
 from ._toon import reference, toon_format_text
 
 __all__ = [
+    "AUTO",
     "DEFAULT_BACKEND",
     "TOON_SPEC_VERSION",
     "Encoder",
     "available",
     "encoder",
+    "fastest",
     "known_backends",
     "toon_format_text",
 ]
@@ -31,6 +33,8 @@ Encoder = Callable[[Any, frozenset[float]], str]
 """``encode(value, ecma_floats)``: the TOON text of a checked payload or its flattening."""
 
 DEFAULT_BACKEND = "toon-format"
+AUTO = "auto"
+"""Not a backend: the name asks for ``fastest()``, the fastest offered one installed."""
 TOON_SPEC_VERSION: str = str(getattr(toon_format, "__toon_spec__", "4"))
 """The TOON specification version the reference encoder implements."""
 
@@ -52,9 +56,14 @@ _REFUSED: dict[str, str] = {
 }
 
 
+# The registered backends, fastest first, as bench/bench_backends.py measures them (toons
+# encodes the benchmark payloads 10-20 times as fast as the reference).
+_BY_SPEED = ("toons", "etoon", DEFAULT_BACKEND)
+
+
 def known_backends() -> tuple[str, ...]:
-    """Every backend name the registry knows, offered or not."""
-    return tuple(_FACTORIES)
+    """Every backend name the registry knows, offered or not, and ``auto``."""
+    return (*_FACTORIES, AUTO)
 
 
 def available() -> tuple[str, ...]:
@@ -71,13 +80,23 @@ def available() -> tuple[str, ...]:
     return tuple(names)
 
 
+def fastest() -> str:
+    """The name of the fastest backend that is installed and offered (``backend="auto"``);
+    the reference when no other is."""
+    offered = available()
+    return next(name for name in _BY_SPEED if name in offered)
+
+
 def encoder(name: str) -> Encoder:
-    """The encode function of backend ``name``; ValueError says why one is unusable."""
+    """The encode function of backend ``name`` (or of ``fastest()`` for ``"auto"``);
+    ValueError says why one is unusable."""
+    if name == AUTO:
+        name = fastest()
     if name in _REFUSED:
         raise ValueError(f"TOON backend {name!r} is not offered: {_REFUSED[name]}")
     factory = _FACTORIES.get(name)
     if factory is None:
-        known = ", ".join(sorted({*_FACTORIES, *_REFUSED}))
+        known = ", ".join(sorted({*_FACTORIES, *_REFUSED, AUTO}))
         raise ValueError(f"unknown TOON backend {name!r} (known: {known})")
     try:
         return factory()

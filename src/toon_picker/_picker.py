@@ -11,11 +11,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast, get_args
 
-from . import _backends, _json
+from . import _backends, _json, _twin
 from ._backends import Encoder
 from ._decode import parse_compact, same_value
 from ._errors import DropReason, FlattenError, ToonPickerError
-from ._fast import check_and_flatten
 from ._flatten import Dots, check_dots, flatten_checked, normalise_keys
 from ._measures import Measure, counter
 from ._payload import MAX_DEPTH, Checked, Default, JSONValue, check
@@ -149,27 +148,29 @@ def _candidates(
     if not isinstance(verify, bool):
         raise ValueError(f"verify must be True or False, got {verify!r}")
     encode = _backends.encoder(backend)
+    # The compiled twin checks (and flattens) a plain payload in one pass; anything else,
+    # and every error, takes the reference path.
     flat: JSONValue | None = None
-    wants_flat = "toon-flatten" in names and dots == "rename"
-    fast = check_and_flatten(value) if wants_flat else None
-    if fast is not None:
-        # One pass did the model check and flatten of a plain payload; the rest (and
-        # every error) takes the reference path.
-        checked, flat = fast
+    twin: Checked | None
+    if "toon-flatten" in names:
+        twin, flat = _twin.check_and_flatten(value, refuse_dots=dots == "refuse") or (None, None)
     else:
-        checked = check(value, default)
+        twin = _twin.check(value)
+    checked = twin or check(value, default)
 
-    json_text = _json.encode(checked)
-    texts: dict[str, str] = {"json": json_text}
-    sizes: dict[str, int] = {"json": size_of(json_text)}
+    toon_texts: dict[str, str] = {}
     dropped: dict[str, DropReason] = {}
     for name in names[1:]:
         text, reason = _toon_candidate(name, checked, flat, encode, dots, verify)
+        if name == "toon-flatten":
+            flat = None  # freed before the next text is made (peak memory)
         if reason is not None:
             dropped[name] = reason
         else:
-            texts[name] = text
-            sizes[name] = size_of(text)
+            toon_texts[name] = text
+    # The JSON text last, so it does not sit in memory beside the flat value.
+    texts = {"json": _json.encode(checked), **toon_texts}
+    sizes = {name: size_of(text) for name, text in texts.items()}
     return Candidates(texts, sizes, dropped, measure)
 
 
@@ -214,7 +215,8 @@ def _toon_candidate(
         subject = checked.value
     try:
         text = encode(subject, checked.ecma_floats)
-        text.encode("utf-8")  # raises on a lone surrogate the encoder let through
+        if not text.isascii():
+            text.encode("utf-8")  # raises on a lone surrogate the encoder let through
     except Exception:  # any encoder failure drops the candidate; JSON still ships
         return "", "encode-failed"
     if not text:

@@ -50,13 +50,29 @@ _LOOKALIKES = st.lists(
     ),
     max_size=6,
 ).map("".join)
-_LEAVES = st.one_of(_NUMBERS, _LOOKALIKES)
+# Text led or ended by characters a decoder may skip: U+FEFF (both official decoders drop
+# it at the start of a document, so a bare root "\ufeff1" reads as the number 1), the
+# other Unicode spaces, controls and format characters, next to what must stay a string.
+# A differential search against toon_format and both decoders found the root U+FEFF case
+# only (docs/backends.md); these keep every such text under test, as root, name and leaf.
+_INVISIBLE = st.characters(categories=["Zs", "Zl", "Zp", "Cc", "Cf"], exclude_characters="\n")
+_SKIPPABLE = st.builds(
+    lambda lead, body, tail: lead + body + tail,
+    st.one_of(st.just("\ufeff"), st.just("\ufeff\ufeff"), _INVISIBLE, st.just("")),
+    st.one_of(
+        st.sampled_from(["1", "-1", "1.5", "1e5", "05", "true", "null", "#c", "- x", "[]", ""]),
+        st.text(st.one_of(_INVISIBLE, st.sampled_from('1#- :,"a')), max_size=4),
+    ),
+    st.one_of(st.just(""), _INVISIBLE),
+)
+_LEAVES = st.one_of(_NUMBERS, _LOOKALIKES, _SKIPPABLE)
 number_payloads = st.one_of(
     st.lists(st.fixed_dictionaries({"id": st.integers(0, 9), "v": _LEAVES}), max_size=5),
     st.lists(st.fixed_dictionaries({"s": _LOOKALIKES, "v": _NUMBERS}), max_size=4),
     st.dictionaries(
-        st.one_of(st.sampled_from(["a", "b.c", "d"]), _LOOKALIKES), _LEAVES, max_size=4
+        st.one_of(st.sampled_from(["a", "b.c", "d"]), _LOOKALIKES, _SKIPPABLE), _LEAVES, max_size=4
     ),
+    st.lists(st.fixed_dictionaries({"s": _SKIPPABLE, "n": st.integers(0, 9)}), max_size=4),
     st.lists(_LEAVES, max_size=5),
     _LEAVES,
 )
@@ -87,8 +103,19 @@ def _picked(value: Any, backend: str) -> tuple[Any, ...]:
 @example(value=[{"s": 'a\\",0.0000001', "v": 1e-7}, {"s": "- 0.0000001", "v": 2e-7}])
 @example(value=[562949953421312.2, {"v": 1125899906842624.2, "n": 2**60}])
 @example(value={"a: 0.0000001": 1e-9, "k": ["x,0.0000001", 3e-8, "0.0000001 x"]})
+@example(value="\ufeff1")  # bare, both official decoders read the number 1
+@example(value="\ufeff")
+@example(value=["\ufeff1", {"\ufeffk": "\ufeff#c"}])
 def test_pick_matches_the_reference(value: Any, backend: str) -> None:
     assert _picked(value, backend) == _picked(value, REFERENCE)
+
+
+@given(value=st.one_of(_SKIPPABLE, st.lists(_SKIPPABLE, max_size=3)))
+def test_texts_a_decoder_may_skip_match_the_reference(value: Any, backend: str) -> None:
+    """Roots, names and items led or ended by U+FEFF and other invisible characters: one
+    in-place branch of ``payloads`` among many would draw them too rarely."""
+    assert _picked(value, backend) == _picked(value, REFERENCE)
+    assert _picked({"k": value}, backend) == _picked({"k": value}, REFERENCE)
 
 
 def _encoded(encode: Any, value: Any, ecma_floats: frozenset[float]) -> str:
@@ -98,7 +125,7 @@ def _encoded(encode: Any, value: Any, ecma_floats: frozenset[float]) -> str:
         return "raises"
 
 
-@given(value=st.one_of(json_values(), uniform_rows(), number_payloads))
+@given(value=st.one_of(json_values(), uniform_rows(), number_payloads, _SKIPPABLE))
 def test_encoder_matches_the_reference(value: Any, backend: str) -> None:
     """The encoders themselves, on the checked value and on its flattened form."""
     checked = check(value)

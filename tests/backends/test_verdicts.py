@@ -10,6 +10,8 @@ import importlib.util
 from typing import Any
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from toon_picker import _backends, _fast_backends, pick
 from toon_picker._flatten import flatten
@@ -182,19 +184,20 @@ def test_flatten_keeps_the_names_etoon_gets_wrong() -> None:
 def test_the_guard_reencodes_with_markers_not_with_the_reference(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Numbers are handed to the reference one by one; the document is not re-encoded."""
+    """Numbers are respelled one by one; the document is not re-encoded."""
     _installed("toons")
     seen: list[Any] = []
-    real = _fast_backends.toon_format_text
+    real_number, real_document = _fast_backends.format_number, _fast_backends.toon_format_text
 
     def spy(value: Any) -> str:
         seen.append(value)
-        return real(value)
+        return real_number(value)
 
-    monkeypatch.setattr(_fast_backends, "toon_format_text", spy)
+    monkeypatch.setattr(_fast_backends, "format_number", spy)
+    monkeypatch.setattr(_fast_backends, "toon_format_text", None)  # never called
     rows = [{"id": i, "usd": 10.0**-i, "tags": ["a", "b"]} for i in range(1, 12)]
     text = _backends._FACTORIES["toons"]()(rows, check(rows).ecma_floats)
-    assert text == real(rows)
+    assert text == real_document(rows)
     assert seen == [1e-7, 1e-8, 1e-9, 1e-10, 1e-11]
 
 
@@ -204,3 +207,24 @@ def test_marker_characters_in_the_payload_go_to_the_reference() -> None:
     floats = check(value).ecma_floats
     assert _backends._FACTORIES["toons"]()(value, floats) == REFERENCE(value, floats)
     assert REFERENCE(value, floats) == "s: \ue0000\ue001\nv: 1e-8"
+
+
+def test_auto_is_the_fastest_offered_backend() -> None:
+    assert set(_backends._BY_SPEED) == set(_backends._FACTORIES)
+    fastest = _backends.fastest()
+    assert fastest in _backends.available()
+    assert fastest == ("toons" if "toons" in INSTALLED else "toon-format")
+    value = [{"a": 1, "b": {"c": 1e-7}}, {"a": 2, "b": {"c": 2.5}}]
+    assert pick(value, backend="auto") == pick(value, backend=fastest) == pick(value)
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False).filter(lambda x: not x.is_integer()))
+@example(1e-7)
+@example(-5.284e-9)
+@example(562949953421312.2)
+@example(0.30000000000000004)
+@example(5e-324)
+def test_the_guard_writes_floats_as_the_reference(x: float) -> None:
+    """The guard respells a float text with ``_json.format_number``: for floats that are
+    not integral that is the reference's TOON text (both are ECMAScript's, spec 6.2)."""
+    assert _fast_backends.format_number(x) == REFERENCE(x, frozenset())

@@ -33,8 +33,13 @@ def test_bench_quick_mode_runs_and_reports_every_measure(tmp_path: Path) -> None
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out_json.read_text(encoding="utf-8"))
     assert results["quick"] is True
-    assert set(results["verdicts"]) == {"picker_overhead", "flatten_speedup", "scaling", "memory"}
+    names = {"picker_overhead", "toons_overhead", "flatten_speedup", "scaling", "memory"}
+    assert set(results["verdicts"]) == names
     assert all(value > 0 for value in results["verdicts"].values())
+    implementation = results["environment"]["toon-picker implementation"]
+    if implementation == "compiled":  # pure Python measured too, in the same run
+        assert set(results["pure"]["verdicts"]) == names
+    assert f"implementation: {implementation}" in proc.stdout
     assert [r["workload"] for r in results["picker_overhead"]] == [
         "100 items, depth 9",
         "100 items, depth 20",
@@ -42,6 +47,8 @@ def test_bench_quick_mode_runs_and_reports_every_measure(tmp_path: Path) -> None
     ]
     for r in results["picker_overhead"]:
         assert r["ratio"] == pytest.approx(r["pick_ms"] / r["encode_ms"])
+        if r["toons_ratio"] is not None:
+            assert r["toons_ratio"] == pytest.approx(r["toons_ms"] / r["dumps_ms"])
     assert len(results["scaling"]["rows"]) == 3
     assert all(r["peak_bytes"] > r["json_bytes"] for r in results["memory"])
     assert any("bundled examples" in title for title in results["byte_tables"])

@@ -299,3 +299,19 @@ def resolve(value: Any, steps: list[str | int]) -> Any:
 
 def path_exists(value: Any, path: str) -> bool:
     return resolve(value, parse_path(path)) is not _MISSING
+
+
+# --- where the floats needing ECMAScript text stand ----------------------------------------
+
+
+def float_paths(value: Any, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """The member names and item indices leading to each float whose ECMAScript text
+    (spec 3.3) is not Python's repr, in document order: floats outside [1e-4, 1e16) and
+    integral floats."""
+    if isinstance(value, dict):
+        return [p for key, item in value.items() for p in float_paths(item, (*path, key))]
+    if isinstance(value, list):
+        return [p for i, item in enumerate(value) for p in float_paths(item, (*path, i))]
+    if type(value) is float and not (1e-4 <= abs(value) < 1e16 and not value.is_integer()):
+        return [path]
+    return []

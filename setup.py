@@ -1,0 +1,38 @@
+"""Build script: the optional C twin and the bundled corpus; the rest is pyproject.toml.
+
+``optional=True`` makes a failed compile (no compiler, no Python headers) a warning: the
+package then installs and runs in pure Python (``toon_picker.IMPLEMENTATION``). The
+conformance corpus ships inside the wheel as ``toon_picker/conformance/corpus/``; a source
+tree (and an editable install) reads ``conformance/`` itself.
+"""
+
+import shutil
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
+
+CORPUS = ("cases", "schema", "VERSION", "manifest.json")  # what MANIFEST.in puts in sdists
+
+
+class build_py_with_corpus(build_py):
+    def run(self) -> None:
+        super().run()
+        if self.editable_mode:
+            return
+        target = Path(self.build_lib, "toon_picker", "conformance", "corpus")
+        for name in CORPUS:
+            source = Path("conformance", name)
+            if source.is_dir():
+                shutil.copytree(source, target / name, dirs_exist_ok=True)
+            else:
+                target.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, target / name)
+
+
+setup(
+    cmdclass={"build_py": build_py_with_corpus},
+    ext_modules=[
+        Extension("toon_picker._speedups", sources=["src/toon_picker/_speedups.c"], optional=True)
+    ],
+)
