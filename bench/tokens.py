@@ -173,9 +173,16 @@ def _texts() -> list[str]:
     values += [synth.deep_items(100, depth) for _, depth in DEEP]
     texts: list[str] = []
     for value in values:
-        texts += _picker.candidates(
-            value, candidates=["json", "toon-flatten", "toon"]
-        ).texts.values()
+        made = _picker.encode_candidates(
+            value,
+            names=["json", "toon-flatten", "toon"],
+            measure="bytes",
+            dots="rename",
+            verify=False,
+            default=None,
+            backend="toon-format",
+        )
+        texts += made.texts.values()
     return texts
 
 

@@ -8,27 +8,31 @@ from ._flatten import DOTS
 from ._measures import MEASURES
 from ._picker import CANDIDATES
 
-__all__ = ["add_dots_option", "add_measure_option", "candidates_arg", "ratio_arg"]
+__all__ = ["add_choice_options", "candidates_arg", "ratio_arg"]
 
 
-def add_measure_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--measure",
-        choices=MEASURES,
-        default="bytes",
-        help="size candidates in UTF-8 bytes (default) or in tokens of a tiktoken encoding "
+# name -> (choices, default, help) of the options pick, flatten and report share.
+_CHOICES: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "measure": (
+        MEASURES,
+        "bytes",
+        "size candidates in UTF-8 bytes (default) or in tokens of a tiktoken encoding "
         "(needs the extra toon-picker[tokens])",
-    )
-
-
-def add_dots_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--dots",
-        choices=DOTS,
-        default="rename",
-        help="member names holding '.': rename them to '_' in flattened names (default) "
+    ),
+    "dots": (
+        DOTS,
+        "rename",
+        "member names holding '.': rename them to '_' in flattened names (default) "
         "or refuse (pick then ships JSON or plain TOON, which keep every name)",
-    )
+    ),
+}
+
+
+def add_choice_options(parser: argparse.ArgumentParser, *names: str) -> None:
+    """Add ``--measure`` and/or ``--dots`` with their choices, defaults and help."""
+    for name in names:
+        choices, default, text = _CHOICES[name]
+        parser.add_argument(f"--{name}", choices=choices, default=default, help=text)
 
 
 def candidates_arg(text: str) -> list[str]:

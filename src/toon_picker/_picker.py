@@ -1,8 +1,8 @@
 """The picker (spec section 6): ship whichever candidate text is smallest.
 
-:func:`candidates` makes every candidate text once; :func:`choose` applies the winner
+:func:`encode_candidates` makes every candidate text once; :func:`choose` applies the winner
 rules (6.4, 6.5) to them; :func:`pick` is the two together. The report reads the texts
-:func:`candidates` made, so it never encodes a payload again.
+:func:`encode_candidates` made, so it never encodes a payload again.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ._flatten import Dots, check_dots, flatten_checked, normalise_keys
 from ._measures import Measure, counter
 from ._payload import MAX_DEPTH, Checked, Default, JSONValue, check
 
-__all__ = ["CANDIDATES", "Candidate", "Candidates", "Pick", "candidates", "choose", "pick"]
+__all__ = ["CANDIDATES", "Candidate", "Candidates", "Pick", "choose", "encode_candidates", "pick"]
 
 Candidate = Literal["json", "toon-flatten", "toon"]
 CANDIDATES: tuple[Candidate, ...] = get_args(Candidate)
@@ -84,27 +84,21 @@ def pick(
       2,false
     """
     _check_min_saving(min_saving)
-    made = _candidates(value, candidates, measure, dots, verify, default, backend)
+    made = encode_candidates(
+        value,
+        names=candidates,
+        measure=measure,
+        dots=dots,
+        verify=verify,
+        default=default,
+        backend=backend,
+    )
     return choose(made, min_saving)
 
 
 def stringify_compact(value: Any, **options: Any) -> str:
     """The picked text: a drop-in for ``JSON.stringify`` that may answer in TOON."""
     return pick(value, **options).text
-
-
-def candidates(
-    value: Any,
-    *,
-    candidates: Iterable[str] = DEFAULT_CANDIDATES,
-    measure: Measure = "bytes",
-    dots: Dots = "rename",
-    verify: bool = False,
-    default: Default | None = None,
-    backend: str = _backends.DEFAULT_BACKEND,
-) -> Candidates:
-    """Every candidate text of ``value`` (spec 6.1-6.3), each made and measured once."""
-    return _candidates(value, candidates, measure, dots, verify, default, backend)
 
 
 def choose(made: Candidates, min_saving: float = 0.0) -> Pick:
@@ -133,16 +127,20 @@ def _check_min_saving(min_saving: float) -> None:
         )
 
 
-def _candidates(
+def encode_candidates(
     value: Any,
-    candidates: Iterable[str],
+    *,
+    names: Iterable[str],
     measure: Measure,
     dots: Dots,
     verify: bool,
     default: Default | None,
     backend: str,
 ) -> Candidates:
-    names = _candidate_list(candidates)
+    """Every candidate text of ``value`` (spec 6.1-6.3), each made and measured once;
+    :func:`pick` is ``choose(encode_candidates(...), min_saving)``, with the same options
+    (none has a default here: pick's signature is the one that documents them)."""
+    names = _candidate_list(names)
     size_of = counter(measure)
     check_dots(dots)
     if not isinstance(verify, bool):

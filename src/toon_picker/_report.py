@@ -2,7 +2,7 @@
 in bytes and in tokens, and which candidate wins?
 
 :func:`build_report` reads the inputs (``_report_inputs``), runs the picker's
-:func:`~toon_picker._picker.candidates` once per payload and counts every candidate text
+:func:`~toon_picker._picker.encode_candidates` once per payload, counts every candidate text
 in each unit (UTF-8 bytes, and the tokens of one tiktoken encoding when the ``[tokens]``
 extra is installed). It never encodes a payload itself: every size is of a text the
 picker made, so a count describes exactly the text :func:`~toon_picker.pick` ships.
@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from . import _picker
+from . import _backends, _picker
 from ._errors import ToonPickerError
 from ._measures import TOKEN_MEASURES, Measure, counter
 from ._project import project
@@ -271,7 +271,15 @@ def _measurer(report: Measurements) -> Callable[[Any, str, str], Measured]:
     indent, min_saving = report.baseline_indent, report.min_saving
 
     def measure_one(value: Any, source: str, group: str) -> Measured:
-        made = _picker.candidates(value, candidates=names, measure=rule)
+        made = _picker.encode_candidates(
+            value,
+            names=names,
+            measure=rule,
+            dots="rename",
+            verify=False,
+            default=None,
+            backend=_backends.DEFAULT_BACKEND,
+        )
         sizes: dict[Measure, dict[str, int]] = {rule: dict(made.sizes)}
         for unit in units:
             if unit != rule:  # the same texts, counted in the other unit

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from . import _cli_report, about
 from ._backends import DEFAULT_BACKEND, known_backends
-from ._cli_options import add_dots_option, add_measure_option, candidates_arg, ratio_arg
+from ._cli_options import add_choice_options, candidates_arg, ratio_arg
 from ._decode import parse_compact
 from ._errors import ToonPickerError
 from ._flatten import flatten
@@ -28,15 +28,8 @@ EXIT_OK, EXIT_FAIL, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def _cmd_pick(args: argparse.Namespace) -> int:
-    result = pick(
-        read_json(args.file),
-        candidates=args.candidates,
-        min_saving=args.min_saving,
-        measure=args.measure,
-        dots=args.dots,
-        verify=args.verify,
-        backend=args.backend,
-    )
+    options = ("candidates", "min_saving", "measure", "dots", "verify", "backend")
+    result = pick(read_json(args.file), **{name: getattr(args, name) for name in options})
     if args.json:
         report = {
             "strategy": result.strategy,
@@ -97,8 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="R",
         help="a TOON text must be at most (1-R) times the JSON size to win (default 0)",
     )
-    add_measure_option(p)
-    add_dots_option(p)
+    add_choice_options(p, "measure", "dots")
     p.add_argument(
         "--verify",
         action="store_true",
@@ -121,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
             "file", nargs="?", default="-", metavar="FILE", help="JSON file, or - for stdin"
         )
         if name == "flatten":
-            add_dots_option(q)
+            add_choice_options(q, "dots")
         q.set_defaults(func=func)
 
     q = sub.add_parser(

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from toon_picker import normalise_keys, parse_compact, pick
 from toon_picker._json import dumps
 from toon_picker._payload import check
-from toon_picker._picker import candidates
+from toon_picker._picker import encode_candidates
 from toon_picker.strategies import (
     collision_free_objects,
     json_values,
@@ -62,7 +62,15 @@ def test_token_pick_never_costs_more_tokens_than_json(x: Any, measure: str) -> N
 def test_every_size_is_a_count_of_its_candidate_text(x: Any, measure: str) -> None:
     """6.6 with 6.7: ``sizes`` are token counts of each candidate's own text, and the
     pick's text is the winner's text."""
-    made = candidates(x, candidates=ALL, measure=measure)
+    made = encode_candidates(
+        x,
+        names=ALL,
+        measure=measure,
+        dots="rename",
+        verify=False,
+        default=None,
+        backend="toon-format",
+    )
     assert made.texts["json"] == dumps(x)
     assert made.sizes == {name: tokens(measure, text) for name, text in made.texts.items()}
     result = pick(x, candidates=ALL, measure=measure)

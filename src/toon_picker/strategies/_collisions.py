@@ -19,6 +19,7 @@ from ._trees import (
     draw_tree,
     invalid,
     tree_options_error,
+    trees,
 )
 
 __all__ = ["colliding_objects", "collision_free_objects", "dotted_name_objects"]
@@ -122,22 +123,15 @@ def collision_free_objects(
 
     Shrinks toward ``{}``, then few members named ``"a"``, ``"b"`` with ``None`` values.
     """
-    error = tree_options_error(
+    return trees(
         "collision_free_objects",
-        max_depth,
-        max_leaves,
+        draw_object,
+        max_depth=max_depth,
+        max_leaves=max_leaves,
         portable=portable,
         dotted_names=dotted_names,
+        collision_free=True,
     )
-    if error:
-        return invalid(error)
-    cfg = config(portable, collision_free=True, dotted_names=dotted_names)
-
-    @st.composite
-    def objects(draw: st.DrawFn) -> JSONObject:
-        return draw_object(draw, cfg, max_depth, Budget(max_leaves))
-
-    return objects()
 
 
 def dotted_name_objects(

@@ -29,6 +29,7 @@ __all__ = [
     "int_error",
     "invalid",
     "tree_options_error",
+    "trees",
 ]
 
 _T = TypeVar("_T")
@@ -210,3 +211,29 @@ def tree_options_error(
         int_error(func, "max_leaves", max_leaves, 1),
         *(bool_error(func, name, value) for name, value in flags.items()),
     )
+
+
+def trees(
+    func: str,
+    draw_root: Callable[[st.DrawFn, Config, int, Budget], _T],
+    *,
+    max_depth: int,
+    max_leaves: int,
+    portable: bool,
+    dotted_names: bool,
+    collision_free: bool,
+) -> st.SearchStrategy[_T]:
+    """The strategy ``func`` of the public API: its options checked lazily (a bad one is a
+    strategy that raises when drawn), then roots drawn by ``draw_root``."""
+    error = tree_options_error(
+        func, max_depth, max_leaves, portable=portable, dotted_names=dotted_names
+    )
+    if error:
+        return invalid(error)
+    cfg = config(portable, collision_free=collision_free, dotted_names=dotted_names)
+
+    @st.composite
+    def roots(draw: st.DrawFn) -> _T:
+        return draw_root(draw, cfg, max_depth, Budget(max_leaves))
+
+    return roots()

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from .. import MAX_DEPTH
 from ._scalars import JSONValue
-from ._trees import Budget, config, draw_tree, invalid, tree_options_error
+from ._trees import draw_tree, trees
 
 __all__ = ["json_values"]
 
@@ -36,15 +36,12 @@ def json_values(
     Shrinks toward ``{}``, then toward small objects and arrays with ``None`` leaves and
     the first names of the bias list (``{"a": None, "b": None}``).
     """
-    error = tree_options_error(
-        "json_values", max_depth, max_leaves, portable=portable, dotted_names=dotted_names
+    return trees(
+        "json_values",
+        draw_tree,
+        max_depth=max_depth,
+        max_leaves=max_leaves,
+        portable=portable,
+        dotted_names=dotted_names,
+        collision_free=False,
     )
-    if error:
-        return invalid(error)
-    cfg = config(portable, collision_free=False, dotted_names=dotted_names)
-
-    @st.composite
-    def values(draw: st.DrawFn) -> JSONValue:
-        return draw_tree(draw, cfg, max_depth, Budget(max_leaves))
-
-    return values()
