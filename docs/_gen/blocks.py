@@ -551,6 +551,23 @@ def reason_table(page: str, args: list[str]) -> str:
     )
 
 
+def precedence_table(page: str, args: list[str]) -> str:
+    """Spec 7.3's order, from the one table the code reads (``_errors.PRECEDENCE``)."""
+    from toon_picker import _errors
+
+    rows = [(op, order) for op, order in _errors.PRECEDENCE.items()]
+    rows.append(("one dropped candidate", _errors.DROP_ORDER))
+    body = "\n".join(
+        f"| {op} | " + ", ".join(f"`{code}`" for code in order) + " |" for op, order in rows
+    )
+    return (
+        "Generated from `toon_picker._errors.PRECEDENCE` and `DROP_ORDER`, the table that "
+        "flatten, unflatten, the picker and the tests read; a unit test checks it against "
+        f"spec section [7.3]({_md_link(page, 'spec/SPEC.md')}#s7.3).\n\n"
+        "| operation | first reported first |\n|---|---|\n" + body + "\n"
+    )
+
+
 # --- Measurements ------------------------------------------------------------------------
 
 
@@ -815,6 +832,7 @@ BLOCKS: dict[str, Callable[[str, list[str]], str]] = {
     "conformance-results": conformance_results,
     "include": include,
     "reason-table": reason_table,
+    "precedence-table": precedence_table,
     "measurements": measurements,
     "changelog": changelog,
     "command": command,

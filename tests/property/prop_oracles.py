@@ -2,7 +2,10 @@
 
 Small restatements of spec rules, written from spec/SPEC.md without reading or importing
 toon_picker's internals, so that a property comparing the reference with an oracle checks
-two separate readings of the spec. Inputs are the (shallow, acyclic) values the strategies
+two separate readings of the spec. The one thing shared is spec 7.3's precedence table
+(``toon_picker._errors.PRECEDENCE``), which the library, these oracles and the docs read
+from one place, as h11 keeps its state machine; tests/unit/test_precedence.py checks it
+against the table in the spec's text. Inputs are the (shallow, acyclic) values the strategies
 generate, so plain recursion is fine here.
 """
 
@@ -11,7 +14,10 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Any
+
+from toon_picker._errors import PRECEDENCE
 
 MAX_DEPTH = 20
 
@@ -159,14 +165,31 @@ def _unflattened_height(value: Any) -> int:
 
 
 def unflatten_error(value: Any) -> str | None:
-    """Spec 5.4: the reason unflatten must raise, in precedence order, or None."""
-    if holds_nested_object(value):
-        return "not-flat"
-    if _has_conflict(value):
-        return "path-conflict"
-    if _unflattened_height(value) > MAX_DEPTH:
-        return "depth-exceeded"
-    return None
+    """Spec 5.4: the reason unflatten must raise, or None: each kind is looked for over the
+    whole value, in the order of spec 7.3's table (the table the library reads too)."""
+    found = {
+        "not-flat": holds_nested_object,
+        "path-conflict": _has_conflict,
+        "depth-exceeded": lambda v: _unflattened_height(v) > MAX_DEPTH,
+    }
+    return _first(PRECEDENCE["unflatten"], found, value)
+
+
+def flatten_error(value: Any, dots: str = "rename") -> str | None:
+    """Spec 4.1-4.3: the reason flatten must raise, or None, in spec 7.3's order."""
+    found = {
+        "depth-exceeded": lambda v: depth(v) > MAX_DEPTH,
+        "dotted-name": lambda v: dots == "refuse" and first_dotted_name(v) is not None,
+        "key-collision": has_collision,
+    }
+    return _first(PRECEDENCE["flatten"], found, value)
+
+
+def _first(
+    order: tuple[str, ...], found: dict[str, Callable[[Any], bool]], value: Any
+) -> str | None:
+    # invalid-payload is not looked for: the oracles take payloads only.
+    return next((reason for reason in order if reason in found and found[reason](value)), None)
 
 
 # --- JSON values ------------------------------------------------------------------------

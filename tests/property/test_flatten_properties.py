@@ -6,6 +6,7 @@ from typing import Any
 
 import prop_checks as check
 import prop_oracles as oracle
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -193,3 +194,21 @@ def test_normalise_keys_refuses_exactly_what_flatten_refuses(x: Any) -> None:
     `key-collision`, in that order)": the same reason at the same path, so the round trip
     `unflatten(flatten(x)) == normalise_keys(x)` holds exactly where both are defined."""
     assert error_of(reference_normalise_keys, x) == error_of(flatten, x)
+
+
+@given(
+    st.one_of(around_the_limit, colliding_objects(), dotted_name_objects(), json_values()),
+    st.sampled_from(["rename", "refuse"]),
+)
+@example({"a_b": 1, "a.b": deep(1, 20)}, "refuse")
+@example({"a_b": 1, "a.b": 2}, "refuse")
+def test_the_reason_is_the_first_kind_of_spec_7_3(x: Any, dots: str) -> None:
+    """7.3: "Each kind is looked for over the whole input before the next kind." The oracle
+    finds each kind on its own and reports the first in PRECEDENCE["flatten"]."""
+    expected = oracle.flatten_error(x, dots)
+    if expected is None:
+        flatten(x, dots=dots)  # type: ignore[arg-type]
+    else:
+        with pytest.raises(FlattenError) as info:
+            flatten(x, dots=dots)  # type: ignore[arg-type]
+        assert info.value.reason == expected
