@@ -89,3 +89,17 @@ def test_console_script_reads_stdin() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "[2]{x}:\n  1\n  2\n"
+
+
+def test_the_spec_s_error_line_is_what_the_cli_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Spec 7.4 quotes the line for {"data":{"a_b":1,"a.b":2}}; keep the two the same."""
+    spec = (Path(__file__).resolve().parents[2] / "spec" / "SPEC.md").read_text(encoding="utf-8")
+    section = spec[spec.index('<a id="s7.4"></a>') : spec.index('<a id="s7.5"></a>')]
+    quoted = section.split("```text\n", 1)[1].split("\n```", 1)[0]
+    source = tmp_path / "collide.json"
+    source.write_text('{"data":{"a_b":1,"a.b":2}}', encoding="utf-8")
+    status, out, err = run(capsys, "flatten", str(source))
+    assert (status, out) == (2, "")
+    assert err == quoted + "\n"
