@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._json import format_number
-from ._toon import ecma_whole_floats, toon_format_text
+from ._toon import ecma_whole_floats, reference, toon_format_text
 
 __all__ = ["etoon", "toons"]
 
@@ -165,24 +165,24 @@ def _guarded(fast: Callable[[Any], str]) -> Encoder:
             # ("\ufeff1" would read as the number 1). No other text differs this way
             # (a differential search over every Unicode space, control and format
             # character in roots, names, items and cells; docs/backends.md).
-            return toon_format_text(value)
+            return reference(value)
         try:
             text = fast(value)
         except Exception:  # the reference decides: it raises too, or it encodes
-            return toon_format_text(value)
+            return reference(value)
         repaired = _repair(text)
         if repaired is not None:
             return repaired
         if _OPEN in text or _CLOSE in text:  # the payload holds marker characters itself
-            return toon_format_text(value)
+            return reference(value)
         numbers: list[str] = []
         try:
             marked = _marked(value, numbers)
             if not numbers:  # long integers or digit runs the fast encoder writes right
                 return text
             marked_text = fast(marked)
-        except Exception:
-            return toon_format_text(value)
+        except Exception:  # e.g. an int too long for str(): the reference writes it
+            return reference(value)
         return _MARKER.sub(lambda match: numbers[int(match.group(1))], marked_text)
 
     return encode

@@ -95,6 +95,7 @@ def _picked(value: Any, backend: str) -> tuple[Any, ...]:
 @example(value={"usd": 1e-8, "rows": [{"a": 1}, {"a": 2}]})
 @example(value=[{"n": 45493949450465424.0}, {"n": 1.0}])
 @example(value={"big": 2**70, "small": -(2**64)})
+@example(value={"n": 10**4300, "rows": [{"a": 1}, {"a": -(10**5000)}]})  # beyond str()
 @example(value={"id": "12345678901234567890", "v": 0.30000000000000004})
 @example(value={"note": "\ud800", "rows": [{"a": 1}]})
 @example(value={"s": "\ue0000\ue001", "v": 1e-8})  # the guard's marker, in the payload
