@@ -134,13 +134,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--dots", default="rename", choices=("rename", "refuse"))
     parser.add_argument("--backend", default="toon-format", metavar="NAME")
     args = parser.parse_args(argv)
-    build_server(
-        fence=args.fence,
-        min_saving=args.min_saving,
-        measure=args.measure,
-        dots=args.dots,
-        backend=args.backend,
-    ).run()
+    try:  # compact_tool checks its options (and loads a tokenizer) right away
+        server = build_server(
+            fence=args.fence,
+            min_saving=args.min_saving,
+            measure=args.measure,
+            dots=args.dots,
+            backend=args.backend,
+        )
+    except ValueError as exc:
+        parser.error(str(exc))  # one line, exit status 2
+    server.run()
 
 
 if __name__ == "__main__":

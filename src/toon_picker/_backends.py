@@ -62,8 +62,9 @@ _BY_SPEED = ("toons", "etoon", DEFAULT_BACKEND)
 
 
 def known_backends() -> tuple[str, ...]:
-    """Every backend name the registry knows, offered or not, and ``auto``."""
-    return (*_FACTORIES, AUTO)
+    """The backend names a caller may ask for (installed or not), and ``auto``: every
+    registered one except those refused (docs/backends.md says why)."""
+    return (*(name for name in _FACTORIES if name not in _REFUSED), AUTO)
 
 
 def available() -> tuple[str, ...]:

@@ -173,7 +173,7 @@ def check(value: Any, default: Default | None = None) -> Checked:
                     raise PayloadError(
                         "invalid-payload",
                         _path((link, str(key))),
-                        f"member name {key!r} is a {type(key).__name__}, not a string",
+                        f"member name {key!r} is of type {type(key).__name__}, not a string",
                     )
                 if not key.isascii() and _SURROGATE.search(key):
                     pair, has_lone = _surrogates(key)

@@ -4,6 +4,7 @@ with the SDK's client."""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -105,3 +106,25 @@ def test_example_server_with_a_fast_backend(sdk: Any) -> None:
     calls = [("get-actor-run-list", {"limit": 100})]
     _, [fast] = _session(sdk, "--backend", "toons", calls=calls)
     assert _text(fast) == pick(fast["structuredContent"]).text  # the reference's text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--measure", "bogus"], "unknown measure 'bogus'"),
+        (["--min-saving", "1"], "min_saving must be a number"),
+        (["--backend", "etoon"], "is not offered"),
+    ],
+)
+def test_bad_server_options_are_one_line(args: list[str], message: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(SERVER), *args],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr

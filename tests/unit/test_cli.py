@@ -54,10 +54,11 @@ def test_flatten_and_unflatten(tmp_path: Path, capsys: pytest.CaptureFixture[str
     [
         ("flatten", '{"a.b":1,"a_b":2}', 'key-collision at $["a.b"]'),
         ("unflatten", '{"a":1,"a.b":2}', "path-conflict"),
-        ("pick", "[1,", "invalid JSON"),
+        ("pick", "[1,", "invalid-text at $: not JSON text: Expecting value: line 1 column 4"),
         ("pick", '{"a":NaN}', "invalid-payload"),
         ("pick", '{"a":1,"a":2}', "repeats"),
-        ("pick", "[" * 100_000 + "]" * 100_000, "nested too deep"),
+        ("flatten", "[" * 100_000 + "]" * 100_000, "depth-exceeded at $[0][0]"),
+        ("pick", '{"n":1e400}', "invalid-payload at $.n: a number beyond the range of a double"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -103,3 +104,14 @@ def test_the_spec_s_error_line_is_what_the_cli_prints(
     status, out, err = run(capsys, "flatten", str(source))
     assert (status, out) == (2, "")
     assert err == quoted + "\n"
+
+
+def test_text_deeper_than_json_s_parser_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """json.loads recurses; the reader then reads iteratively: the pick ships JSON."""
+    source = tmp_path / "deep.json"
+    text = '{"a":' * 50_000 + "[1]" + "}" * 50_000
+    source.write_text(text)
+    status, out, err = run(capsys, "pick", str(source))
+    assert (status, out, err) == (0, text + "\n", "")

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from toon_picker import flatten, pick
 from toon_picker._numbers import int_digits, int_from_digits
-from toon_picker._reader import InputError, parse_json
+from toon_picker._reader import InputError, _parse_deep, parse_json
 from toon_picker.cli import main
+from toon_picker.strategies import json_values
 
 HUGE_DIGITS = "9" * 6000  # beyond CPython's default limit of 4,300 digits
 
@@ -107,3 +112,24 @@ def test_usage_errors_from_the_library_are_one_line(
     assert main(["pick", "--measure", "o200k_base", str(source)]) == 2
     err = capsys.readouterr().err
     assert err == f"toon-picker: measure 'o200k_base' {why}\n"
+
+
+@given(json_values(portable=True), st.sampled_from([None, 0, 2]), st.booleans())
+def test_the_iterative_reader_reads_what_json_loads_reads(
+    value: Any, indent: int | None, ascii_only: bool
+) -> None:
+    """The reader json.loads falls back to for deep text gives json.loads's value."""
+    text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)
+    expected = json.loads(text, object_pairs_hook=dict)
+    got = _parse_deep(text, dict, lambda name: name, "in.json")
+    assert repr(got) == repr(expected)
+
+
+@pytest.mark.parametrize(
+    "text", ["", " ", "[1,]", '{"a" 1}', '{"a":1,}', "[1 2]", "{1:2}", "tru", "[", '"abc', "1 2"]
+)
+def test_the_iterative_reader_refuses_what_json_loads_refuses(text: str) -> None:
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(text)
+    with pytest.raises((InputError, json.JSONDecodeError)):
+        _parse_deep(text, dict, lambda name: name, "in.json")

@@ -85,8 +85,16 @@ def _known_failures(path: str) -> list[str]:
 
 
 def _printer(out: TextIO, quiet: bool) -> Any:
+    gave_up = False
+
     def show(outcome: Outcome) -> None:
+        nonlocal gave_up
         if quiet or outcome.counted != "failed":
+            return
+        if outcome.detail.startswith("not run:"):  # the runner gave up on the port
+            if not gave_up:
+                out.write(f"PORT FAILURE: the remaining cases are {outcome.detail}\n")
+            gave_up = True
             return
         case = outcome.case
         label = "PORT FAILURE" if outcome.status == "port-failure" else "FAIL"

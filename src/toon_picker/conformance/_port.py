@@ -134,6 +134,15 @@ def _names(value: Any, what: str) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _stderr_summary(lines: list[str]) -> str:
+    """The port's last words: its first line that names an error, and its last lines
+    (a Node or Python crash ends with a version line or a stack, not with the error)."""
+    lines = [line.strip() for line in lines if line.strip()]
+    named = [line for line in lines if "error" in line.lower() or "exception" in line.lower()]
+    picked = list(dict.fromkeys([*named[:1], *lines[-2:]]))
+    return " | ".join(line[:200] for line in picked)
+
+
 class _Process:
     """A child process with non-blocking line reads (reader threads, bounded waits)."""
 
@@ -194,7 +203,7 @@ class _Process:
         except subprocess.TimeoutExpired:
             code = None
         time.sleep(0.05)  # let the stderr reader catch the last lines
-        tail = " | ".join(list(self.stderr)[-3:])
+        tail = _stderr_summary(list(self.stderr))
         return PortFailure(
             "crash", f"{what} (exit status {code}){'; stderr: ' + tail if tail else ''}"
         )
@@ -246,7 +255,8 @@ class ProcessPort:
             ready = _parse(proc.read(self.timeout))
             fields = dict(ready) if isinstance(ready, Members) else {}
             if fields.get("ready") is not True:
-                raise PortFailure("protocol", f"expected a ready message, got {str(ready)[:120]}")
+                got = json.dumps(plain(ready), ensure_ascii=False)[:120]
+                raise PortFailure("protocol", f"expected a ready message, got {got}")
             if fields.get("protocol") != PROTOCOL:
                 raise PortFailure("protocol", f"port speaks protocol {fields.get('protocol')!r}")
             impl = plain(fields.get("implementation"))
