@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 CORPUS = ("cases", "schema", "VERSION", "manifest.json")  # what MANIFEST.in puts in sdists
@@ -30,8 +31,19 @@ class build_py_with_corpus(build_py):
                 shutil.copy2(source, target / name)
 
 
+class build_ext_fresh(build_ext):
+    """Always compile the twin: a copy left in ``build/`` by an earlier build must not
+    stand in for a compile that fails now (no compiler means pure Python)."""
+
+    def run(self) -> None:
+        self.force = True
+        for ext in self.extensions:
+            Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+        super().run()
+
+
 setup(
-    cmdclass={"build_py": build_py_with_corpus},
+    cmdclass={"build_py": build_py_with_corpus, "build_ext": build_ext_fresh},
     ext_modules=[
         Extension("toon_picker._speedups", sources=["src/toon_picker/_speedups.c"], optional=True)
     ],
