@@ -30,6 +30,8 @@ def expected(x: Any, strategy: str) -> Any:
 @example({"v": 2.0**60, "w": 1e21, "x": -0.0}, ["toon-flatten", "toon"], "rename")
 @example([{"id": 1, "a.b": "\ufeff1"}, {"id": 2, "a.b": " 1"}], ["toon-flatten"], "rename")
 @example({"s": "\ud83d\ude00", "t": ["", "-", "null", "1e-7"]}, ["toon"], "rename")
+@example("\ufeff1", ["toon"], "rename")
+@example({"a.b": {"c": 2.0**60}}, ["toon-flatten"], "rename")
 def test_parse_compact_gives_the_payload_back(x: Any, candidates: list[str], dots: str) -> None:
     """6.8: "for every pick, `parse_compact(p.text, p.strategy)` equals the payload (for
     `toon-flatten`, `normalise_keys` of the payload)\""""
