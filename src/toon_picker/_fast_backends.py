@@ -27,7 +27,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ._json import format_number
-from ._toon import ecma_whole_floats, reference, toon_format_text
+from ._toon import (
+    MARKER_CLOSE,
+    MARKER_OPEN,
+    ecma_whole_floats,
+    marked,
+    reference,
+    toon_format_text,
+    unmarked,
+)
 
 __all__ = ["etoon", "toons"]
 
@@ -128,30 +136,19 @@ def _repair(text: str) -> str | None:
     return "".join(pieces)
 
 
-# Private-use characters: bare in TOON output (no quoting), and rare in real payloads.
-_OPEN, _CLOSE = "\ue000", "\ue001"
-_MARKER = re.compile(f"{_OPEN}([0-9]+){_CLOSE}")
 _SAFE_FLOAT = 2.0**53
 _SAFE_INT = 2**63
 
 
-def _marked(value: Any, numbers: list[str]) -> Any:
-    """``value`` with every number a fast encoder may write differently replaced by a marker;
-    ``numbers`` receives the reference's text for each, in marker order."""
-    if isinstance(value, float):
-        size = abs(value)
-        if size >= _SAFE_FLOAT or (size < 1e-6 and value != 0.0) or _risky_digits(repr(size)):
-            numbers.append(toon_format_text(value))
-            return f"{_OPEN}{len(numbers) - 1}{_CLOSE}"
-        return value
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _SAFE_INT:
-        numbers.append(toon_format_text(value))
-        return f"{_OPEN}{len(numbers) - 1}{_CLOSE}"
-    if isinstance(value, dict):
-        return {key: _marked(item, numbers) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_marked(item, numbers) for item in value]
-    return value
+def _risky_text(leaf: Any) -> str | None:
+    """The reference's text of a number a fast encoder may write differently, else None."""
+    if isinstance(leaf, float):
+        size = abs(leaf)
+        if size >= _SAFE_FLOAT or (size < 1e-6 and leaf != 0.0) or _risky_digits(repr(size)):
+            return toon_format_text(leaf)
+    elif isinstance(leaf, int) and not isinstance(leaf, bool) and abs(leaf) >= _SAFE_INT:
+        return toon_format_text(leaf)
+    return None
 
 
 def _guarded(fast: Callable[[Any], str]) -> Encoder:
@@ -173,17 +170,16 @@ def _guarded(fast: Callable[[Any], str]) -> Encoder:
         repaired = _repair(text)
         if repaired is not None:
             return repaired
-        if _OPEN in text or _CLOSE in text:  # the payload holds marker characters itself
+        if MARKER_OPEN in text or MARKER_CLOSE in text:  # the payload holds marker characters
             return reference(value)
-        numbers: list[str] = []
         try:
-            marked = _marked(value, numbers)
+            with_markers, numbers = marked(value, _risky_text)
             if not numbers:  # long integers or digit runs the fast encoder writes right
                 return text
-            marked_text = fast(marked)
+            restored = unmarked(fast(with_markers), numbers)
         except Exception:  # e.g. an int too long for str(): the reference writes it
             return reference(value)
-        return _MARKER.sub(lambda match: numbers[int(match.group(1))], marked_text)
+        return restored if restored is not None else reference(value)
 
     return encode
 

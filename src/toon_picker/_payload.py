@@ -3,9 +3,9 @@
 One iterative pass (no recursion, so any nesting depth works) that rejects what JSON cannot
 hold, measures the depth (spec 2.3), and notes the values whose text needs care: floats
 that ECMAScript spells otherwise than ``repr``, lone surrogates, integers beyond 64 bits.
-Values that need
-converting (tuples, ``default=`` results, surrogate pairs split into two code points) are
-rebuilt into plain lists, dicts and strings; everything else is returned as it came.
+Values that need converting (tuples, ``default=`` results, surrogate pairs split into two
+code points) are rebuilt into plain lists, dicts and strings; everything else is returned
+as it came.
 """
 
 from __future__ import annotations
