@@ -9,7 +9,6 @@ payload for every pick (for ``toon-flatten``, ``normalise_keys`` of the payload)
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import toon_format
@@ -17,6 +16,7 @@ import toon_format
 from ._errors import TextError
 from ._numbers import int_from_digits
 from ._payload import JSONValue
+from ._reader import InputError, parse_json
 from ._unflatten import unflatten
 
 __all__ = ["parse_compact", "same_value"]
@@ -33,10 +33,12 @@ def parse_compact(text: str, strategy: str) -> JSONValue:
     ValueError for an unknown strategy.
     """
     if strategy == "json":
+        # The strict reader of the CLI: any depth (pick ships JSON for deep payloads), any
+        # integer length, and no NaN or repeated names, which no JSON candidate holds.
         try:
-            value: JSONValue = json.loads(text, parse_int=int_from_digits)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            raise TextError("invalid-text", "$", f"not a JSON text: {exc}") from None
+            value: JSONValue = parse_json(text, "")
+        except InputError as exc:
+            raise TextError("invalid-text", exc.path, exc.detail) from None
         return value
     if strategy not in ("toon", "toon-flatten"):
         raise ValueError(f"unknown strategy {strategy!r} (known: json, toon-flatten, toon)")

@@ -16,6 +16,7 @@ from toon_picker import (
     parse_compact,
     pick,
 )
+from toon_picker._json import dumps
 
 K8S = {
     "metadata": {
@@ -145,6 +146,16 @@ def test_parse_compact_errors_are_typed() -> None:
     assert conflict.value.reason == "path-conflict"
     with pytest.raises(ValueError, match="unknown strategy"):
         parse_compact("1", "yaml")
+
+
+def test_parse_compact_reads_json_texts_of_any_depth() -> None:
+    """pick ships JSON for payloads too deep to flatten; their text must read back."""
+    deep: Any = [1]
+    for _ in range(5000):
+        deep = {"a": deep}
+    picked = pick(deep)
+    assert picked.strategy == "json"
+    assert dumps(parse_compact(picked.text, "json")) == picked.text  # no == at that depth
 
 
 def test_parse_compact_keeps_long_integers() -> None:
