@@ -10,6 +10,7 @@ Options: ``--fence`` wraps texts in a labelled fenced block, ``--min-saving R`` 
 only when it saves at least the fraction R of the JSON size, ``--measure M`` sizes texts in
 UTF-8 bytes (default) or in tokens (``o200k_base``, ``cl100k_base``; needs
 ``toon-picker[tokens]``), ``--dots refuse`` never renames a dotted member name in the text,
+``--verify`` drops every TOON text that does not decode back to the payload,
 ``--backend NAME`` picks the TOON encoder (``auto``: the fastest installed). The payloads
 are deterministic synthetic data shaped like the Apify API (``examples/synth.py``), so the
 server needs no network and no token.
@@ -132,6 +133,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--min-saving", type=float, default=0.0, metavar="R")
     parser.add_argument("--measure", default="bytes", metavar="M")
     parser.add_argument("--dots", default="rename", choices=("rename", "refuse"))
+    parser.add_argument("--verify", action="store_true", help="drop TOON texts that misread")
     parser.add_argument("--backend", default="toon-format", metavar="NAME")
     args = parser.parse_args(argv)
     try:  # compact_tool checks its options (and loads a tokenizer) right away
@@ -140,6 +142,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             min_saving=args.min_saving,
             measure=args.measure,
             dots=args.dots,
+            verify=args.verify,
             backend=args.backend,
         )
     except ValueError as exc:
